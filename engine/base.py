@@ -1,0 +1,131 @@
+"""The engine contract every game shares: IllegalMove, Outcome and the Game base class.
+
+A concrete game subclasses Game and supplies validation + application of one move
+(`_play`), the legal-move list, whose turn it is, the scores and resignation. The base
+class keeps the record, refuses moves once the game is over, and implements copy,
+suggest (autocomplete) and the JSON snapshot (`to_dict`) that `engine.from_dict`
+rebuilds by replaying the record.
+"""
+from __future__ import annotations
+
+import copy as _copy
+import re
+from typing import Any, NamedTuple
+
+from . import notation
+
+
+class IllegalMove(ValueError):
+    """A move the game refuses. ``str(err)`` is the message for the player."""
+
+
+class Outcome(NamedTuple):
+    """How a game ended: the winning seats, the final scores (if the game keeps score) and why."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...] | None
+    reason: str
+
+
+# Record entries that are not moves: a player leaving the game ("resign 2", "timeout 3").
+# Seats are written 1-based, as the rules files count players.
+LEAVE_REASONS = ("resignation", "timeout")
+_LEAVE_WORD = {"resignation": "resign", "timeout": "timeout"}
+_LEAVE_RE = re.compile(r"^(resign|timeout) ([1-9])$")
+
+
+class Game:
+    """One game in progress. Subclasses set ``variant`` and implement the ``_`` hooks."""
+
+    variant: str = ""
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any] | None) -> None:
+        self.players = players
+        self.seed = seed
+        self.given_options: dict[str, Any] = dict(options or {})
+        self.record: list[str] = []
+        self.outcome: Outcome | None = None
+        self.start_position: str | None = None  # set when built by engine.load
+
+    # ----- the contract -------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[str]:
+        raise NotImplementedError
+
+    def play(self, move: str) -> str:
+        """Play one move for the player to move; returns its canonical string."""
+        if not isinstance(move, str):
+            raise IllegalMove(notation.cant_read(str(move)))
+        if self.outcome is not None:
+            raise IllegalMove(notation.GAME_OVER)
+        if _LEAVE_RE.match(move.strip().lower()):
+            raise IllegalMove("To leave the game, use the resign command.")
+        canonical = self._play(move)
+        self.record.append(canonical)
+        return canonical
+
+    def resign(self, player: int, reason: str = "resignation") -> None:
+        """Seat ``player`` leaves the game (resignation or timeout), recorded as a record entry."""
+        if reason not in LEAVE_REASONS:
+            raise ValueError(f"Unknown reason {reason!r}; use one of {', '.join(LEAVE_REASONS)}.")
+        if self.outcome is not None:
+            raise IllegalMove(notation.GAME_OVER)
+        if not isinstance(player, int) or not 0 <= player < self.players:
+            raise ValueError(f"There is no player {player!r} in this game.")
+        self._resign(player, reason)
+        self.record.append(f"{_LEAVE_WORD[reason]} {player + 1}")
+
+    def suggest(self, text: str, limit: int = 25) -> list[str]:
+        """At most ``limit`` legal moves completing what a player has typed, best first."""
+        if self.outcome is not None or limit <= 0:
+            return []
+        key = notation.squash(text).lower()
+        found = []
+        for move in self.legal_moves():
+            if any(form.startswith(key) for form in self._input_forms(move)):
+                found.append(move)
+                if len(found) >= limit:
+                    break
+        return found
+
+    def copy(self) -> "Game":
+        return _copy.deepcopy(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe snapshot; ``engine.from_dict`` rebuilds exactly this game."""
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "seed": self.seed,
+            "options": _copy.deepcopy(self.given_options),
+            "position": self.start_position,
+            "record": list(self.record),
+        }
+
+    # ----- used by engine.replay / from_dict ------------------------------------------
+    def apply_record_entry(self, entry: str) -> None:
+        """Apply one stored record entry: a move, or a player leaving the game."""
+        leave = _LEAVE_RE.match(entry.strip().lower())
+        if leave:
+            reason = "resignation" if leave.group(1) == "resign" else "timeout"
+            self.resign(int(leave.group(2)) - 1, reason)
+        else:
+            self.play(entry)
+
+    # ----- hooks for subclasses ------------------------------------------------------
+    def _play(self, move: str) -> str:
+        raise NotImplementedError
+
+    def _resign(self, player: int, reason: str) -> None:
+        raise NotImplementedError
+
+    def _input_forms(self, move: str) -> tuple[str, ...]:
+        """Lower-case strings a player might type for ``move`` (prefixes of them complete it)."""
+        return (move.lower(),)

@@ -1,0 +1,56 @@
+"""The notation core shared by every game: square names, input clean-up and common messages.
+
+Squares are written file letter + rank number (``e4``): files a.. from the left, ranks 1.. from
+the bottom, as the first player sees the board. Internally a square is ``(file, rank)`` with both
+0-based. Every game builds its own move grammar on these pieces so that all six games read and
+write squares and report the same situations with the same words.
+"""
+from __future__ import annotations
+
+import re
+
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+# A square as typed: one letter and one or two digits (case and surrounding spaces ignored).
+SQUARE_PATTERN = r"[a-zA-Z][0-9]{1,2}"
+_SQUARE_RE = re.compile(rf"^{SQUARE_PATTERN}$")
+_SPACE_RE = re.compile(r"\s+")
+
+GAME_OVER = "The game is over."
+NOT_YOUR_TURN = "It is not your turn."
+
+
+def squash(text: str) -> str:
+    """The input with all whitespace removed (moves ignore whitespace)."""
+    return _SPACE_RE.sub("", text)
+
+
+def square_name(file: int, rank: int) -> str:
+    """``(2, 0)`` -> ``"c1"``."""
+    return f"{FILES[file]}{rank + 1}"
+
+
+def parse_square(text: str) -> tuple[int, int] | None:
+    """``"C3"`` -> ``(2, 2)``; ``"b0"`` -> ``(1, -1)`` (off every board); not a square -> None."""
+    if not _SQUARE_RE.match(text):
+        return None
+    return FILES.index(text[0].lower()), int(text[1:]) - 1
+
+
+def typed_square(text: str) -> str:
+    """How to name a typed square back to the player: lower case, rank without leading zeros."""
+    file, rank = parse_square(text)  # type: ignore[misc]
+    return f"{FILES[file]}{rank + 1}"
+
+
+def off_board(square: str) -> str:
+    return f"{square} is off the board."
+
+
+def occupied(square: str) -> str:
+    return f"{square} is occupied."
+
+
+def cant_read(text: str, hint: str = "") -> str:
+    message = f"I can't read '{text.strip()}'."
+    return f"{message} {hint}" if hint else message

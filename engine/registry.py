@@ -1,0 +1,70 @@
+"""The registry of variants: which games exist, which are playable, and how to build them.
+
+Every game module registers a VariantInfo here. ``VARIANT_IDS`` lists only the games that are
+really implemented; the other ids of our six games give a clear "not available yet" error.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+# All six games, in the order the design lists them, with their display names.
+ALL_GAMES: dict[str, str] = {
+    "basic": "Basic Pai Sho",
+    "ancient": "Ancient Pai Sho",
+    "iroh": "Iroh Pai Sho",
+    "kutai": "Kutai Pai Sho",
+    "quaterno": "Quaterno",
+    "pauso": "PAUSO",
+}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option as a challenge offers it."""
+
+    name: str
+    description: str
+    default: Any  # shown to players; may depend on the player count (see VariantInfo.defaults)
+    choices: tuple[str, ...] = ()  # fixed choices, if any
+    suggestions: tuple[str, ...] = ()  # values worth offering in autocomplete (free text allowed)
+
+
+@dataclass(frozen=True)
+class VariantInfo:
+    """What the rest of the bot needs to know about one playable game."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    new: Callable[..., Any]  # new(players, seed, options) -> Game
+    load: Callable[..., Any]  # load(position, options) -> Game
+    player_labels: Callable[[int], tuple[str, ...]] = field(
+        default=lambda n: tuple(f"Player {i + 1}" for i in range(n))
+    )
+
+
+_REGISTRY: dict[str, VariantInfo] = {}
+
+
+def register(info: VariantInfo) -> None:
+    if info.id not in ALL_GAMES:
+        raise ValueError(f"{info.id!r} is not one of our games")
+    _REGISTRY[info.id] = info
+
+
+def variant_ids() -> tuple[str, ...]:
+    return tuple(v for v in ALL_GAMES if v in _REGISTRY)
+
+
+def info(variant: str) -> VariantInfo:
+    """The VariantInfo of ``variant``; ValueError with a clear message otherwise."""
+    key = str(variant).strip().lower()
+    if key in _REGISTRY:
+        return _REGISTRY[key]
+    playable = ", ".join(variant_ids())
+    if key in ALL_GAMES:
+        raise ValueError(f"{ALL_GAMES[key]} is not available yet. Games you can play: {playable}.")
+    raise ValueError(f"Unknown game '{variant}'. Games you can play: {playable}.")
