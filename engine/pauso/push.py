@@ -103,14 +103,17 @@ def resolve_wave(width: int, height: int, cards: dict[Cell, str],
                         changed = True
 
     settle()
+    on_loop = []
     for i in range(n):
         if status[i] is None:
             seen, j = set(), i
-            while j not in seen and status[j] is None:
+            while j not in seen:
                 seen.add(j)
                 j = at[tgt[j]]
             if j == i:
-                stop(i, "collision")
+                on_loop.append(i)
+    for i in on_loop:
+        stop(i, "collision")
     settle()
 
     # 5. Apply all outcomes at once
