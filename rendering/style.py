@@ -1,0 +1,78 @@
+"""The visual language every board picture shares: palette, fonts, header, PNG encoding.
+
+Player colours follow the Okabe-Ito palette, which colour-blind players can tell apart; every
+piece is also marked with its letter, so colour is never the only cue.
+"""
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+WIDTH = 800  # the width of every posted picture, in pixels
+
+BACKGROUND = (43, 45, 49)
+TEXT = (236, 236, 240)
+MUTED = (160, 163, 170)
+HIGHLIGHT = (255, 214, 10)
+INK = (25, 25, 30)
+
+# Player colours by letter (PAUSO's colours; other games map their players onto these).
+PLAYER_COLOURS: dict[str, tuple[int, int, int]] = {
+    "P": (86, 126, 230),   # Periwinkle: blue
+    "A": (230, 159, 0),    # Apricot: orange
+    "M": (0, 158, 115),    # Mint: bluish green
+    "L": (240, 228, 66),   # Lemon: yellow
+}
+# Text drawn on a disc of that colour: dark on light colours, white on dark ones.
+ON_COLOUR: dict[str, tuple[int, int, int]] = {"P": (255, 255, 255), "A": INK, "M": (255, 255, 255), "L": INK}
+
+_FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """A scalable font: DejaVu where the system has it, Pillow's built-in font otherwise."""
+    try:
+        return ImageFont.truetype(_FONT_FILES[bold], size)
+    except OSError:
+        return ImageFont.load_default(size)
+
+
+def text_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+                  fill, bold: bool = True, stroke: int = 0, stroke_fill=None) -> None:
+    draw.text(xy, text, font=font(size, bold), fill=fill, anchor="mm",
+              stroke_width=stroke, stroke_fill=stroke_fill)
+
+
+def header(draw: ImageDraw.ImageDraw, title: str, status: str,
+           chips: list[tuple[str, str, str, bool]], height: int) -> None:
+    """The header band: a title, a status line, and one chip per player.
+
+    ``chips`` holds (letter, label, score text, is_to_move); the player to move gets a
+    highlighted frame.
+    """
+    draw.rectangle((0, 0, WIDTH, height), fill=(32, 34, 37))
+    draw.text((20, 14), title, font=font(22, True), fill=TEXT)
+    draw.text((20, 44), status, font=font(20), fill=HIGHLIGHT)
+    if not chips:
+        return
+    x = 20
+    chip_w = min(190, (WIDTH - 40) // len(chips) - 8)
+    y = height - 42
+    for letter, label, score, to_move in chips:
+        colour = PLAYER_COLOURS[letter]
+        if to_move:
+            draw.rounded_rectangle((x - 4, y - 4, x + chip_w, y + 34), radius=8, outline=HIGHLIGHT, width=3)
+        draw.ellipse((x, y, x + 30, y + 30), fill=colour)
+        text_centered(draw, (x + 15, y + 15), letter, 17, ON_COLOUR[letter])
+        draw.text((x + 38, y + 15), f"{label} {score}", font=font(18, True), fill=TEXT, anchor="lm")
+        x += chip_w + 12
+
+
+def to_png(image: Image.Image) -> bytes:
+    """Encode for posting: fast compression, well under Discord's upload limit."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=3)
+    return out.getvalue()
