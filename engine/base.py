@@ -42,10 +42,13 @@ class Game:
     def __init__(self, players: int, seed: int, options: dict[str, Any] | None) -> None:
         self.players = players
         self.seed = seed
-        self.given_options: dict[str, Any] = dict(options or {})
+        # The options that rebuild this game; subclasses replace them with their checked,
+        # completed form (JSON-safe).
+        self.options: dict[str, Any] = dict(options or {})
         self.record: list[str] = []
         self.outcome: Outcome | None = None
-        self.start_position: str | None = None  # set when built by engine.load
+        self.start_position: str | None = None  # set when built by engine.load ...
+        self.load_options: dict[str, Any] | None = None  # ... with these options
 
     # ----- the contract -------------------------------------------------------------
     @property
@@ -104,10 +107,18 @@ class Game:
             "variant": self.variant,
             "players": self.players,
             "seed": self.seed,
-            "options": _copy.deepcopy(self.given_options),
+            "options": _copy.deepcopy(self.options if self.start_position is None else self.load_options),
             "position": self.start_position,
             "record": list(self.record),
         }
+
+    def seat_label(self, seat: int) -> str:
+        """How the rules name a seat (e.g. a colour); ``Player 1`` by default."""
+        return f"Player {seat + 1}"
+
+    def describe_last_turn(self) -> str:
+        """A short account of what the last move caused, for the turn message ('' if nothing)."""
+        return ""
 
     # ----- used by engine.replay / from_dict ------------------------------------------
     def apply_record_entry(self, entry: str) -> None:

@@ -139,6 +139,13 @@ class PausoGame(Game):
     def colour_name(self, seat: int) -> str:
         return COLOUR_NAMES[self.colours[seat]]
 
+    def seat_label(self, seat: int) -> str:
+        return self.colour_name(seat)
+
+    def describe_last_turn(self) -> str:
+        pushes = [e for e in self.last_events if e.kind != "place"]
+        return "; ".join(str(e) for e in pushes)
+
     def position_layout(self) -> str:
         """The canonical position layout (B6.3) of the board as it stands."""
         return format_layout(self.width, self.height, self.cards, self.contents)
@@ -190,7 +197,7 @@ class PausoGame(Game):
             raise ValueError("A position sets the board and the seats itself.")
         opts.update(board=format_layout(layout.width, layout.height, layout.cards), colours="".join(seats))
         game = cls(len(seats), 0, opts)
-        game.given_options = dict(options or {})
+        game.load_options = dict(options or {})
         rings = game.options["rings"]
         for cell, (ring, point) in layout.contents.items():
             for colour in (ring, point):

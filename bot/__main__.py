@@ -1,0 +1,72 @@
+"""Command line: ``python -m bot`` (the Discord bot), ``python -m bot console``, ``python -m bot sync``."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+from .config import ConfigError, load_config
+
+NO_TOKEN = """\
+No Discord token is set, so the bot cannot connect to Discord.
+
+To run it on Discord:
+  1. Open https://discord.com/developers/applications, click "New Application", name it.
+  2. In "Bot", click "Reset Token" and copy the token.
+  3. Copy .env.example to .env and put the token after DISCORD_TOKEN=
+  4. Invite the bot to your server (see "Inviting the bot" in README.md) and run this again.
+
+To play right now without Discord, use the local console:
+  .venv/bin/python -m bot console
+(type "help" there; README.md has a whole three-player game to paste in).
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Pai Sho Bot")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="start the Discord bot (the default)")
+    console = sub.add_parser("console", help="play in a local console, no Discord needed")
+    console.add_argument("--db", default="var/console.db", help="database file (default var/console.db)")
+    console.add_argument("--boards", default="boards", help="folder for board pictures (default boards/)")
+    sub.add_parser("sync", help="publish the slash commands to every server (global sync) and exit")
+    args = parser.parse_args(argv)
+
+    try:
+        config = load_config()
+    except ConfigError as err:
+        print(f"Configuration problem: {err}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=config.log_level,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    if args.command == "console":
+        return asyncio.run(_console(args.db, Path(args.boards), config))
+    if config.token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 1
+    from .app import run_bot  # imported late: the console needs no Discord machinery
+    return run_bot(config, sync_globally=args.command == "sync")
+
+
+async def _console(db_path: str, boards: Path, config) -> int:
+    from data import Store
+
+    from .console import run_console
+    from .service import GameService
+
+    logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
+    store = await Store.open(db_path)
+    try:
+        service = GameService(store, challenge_ttl=config.challenge_ttl)
+        await service.reload()
+        await run_console(service, boards)
+    finally:
+        await store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

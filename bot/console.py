@@ -1,0 +1,194 @@
+"""The local console: a text channel on your terminal, with named players, on the real service.
+
+Each line is ``name: command`` (or just ``command`` for the last named speaker). It prints the
+bot's replies and saves every board picture in a folder. It reads standard input, so a whole
+game can be scripted:  printf 'alice: challenge pauso bob\\nbob: accept\\n' | python -m bot console
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import re
+import shlex
+import sys
+from pathlib import Path
+from typing import Callable
+
+import engine
+
+from .service import GameService, Person, Reply, UserError
+
+log = logging.getLogger(__name__)
+
+HELP = """\
+Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix sticks):
+  challenge <game> <opponent> [<opponent> ...] [option=value ...]
+                       e.g. challenge pauso bob carol board=round5 rings=4
+  accept [#id]         accept the open challenge (and its board)
+  decline [#id]        decline it (the challenger withdraws it)
+  board <preset|layout>  propose another board for an open PAUSO challenge
+  board                show the board of the game in this channel
+  move <move>          play a move; a bare move works too: "c3" or "R@c3"
+  resign | abort       leave the game | call it off before the first move
+  moves | export       the moves so far | the full record to keep
+  games | rules [game] running games | a game's rules and notation
+  channel <name>       go to another channel (one running game per channel)
+  help | quit"""
+
+COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export",
+            "games", "rules", "channel", "help", "quit", "exit"}
+_SPEAKER_RE = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
+
+
+def stable_id(kind: str, name: str) -> int:
+    """The same id for the same name in every run (the console has no real user ids)."""
+    return int(hashlib.sha256(f"{kind}:{name.lower()}".encode()).hexdigest()[:12], 16)
+
+
+class ConsoleSession:
+    """One terminal 'channel' on a GameService; ``handle`` takes a line and returns output lines."""
+
+    def __init__(self, service: GameService, boards_dir: Path, channel: str = "console") -> None:
+        self.service = service
+        self.boards_dir = boards_dir
+        self.channel = channel
+        self.speaker: str | None = None
+        self._pictures = 0
+        self.done = False
+        self.names: dict[int, str] = {}  # user id -> name, for "notifies" lines
+
+    @property
+    def channel_id(self) -> int:
+        return stable_id("channel", self.channel)
+
+    def person(self, name: str) -> Person:
+        person = Person(stable_id("user", name), name)
+        self.names[person.id] = name
+        return person
+
+    async def handle(self, line: str) -> list[str]:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return []
+        said = _SPEAKER_RE.match(line)
+        if said and said.group(1).lower() not in COMMANDS:
+            self.speaker, line = said.group(1), said.group(2).strip()
+        try:
+            return await self._dispatch(line)
+        except UserError as err:
+            return [f"! {err}"]
+        except Exception:
+            log.exception("Console command failed: channel=%s speaker=%s line=%r",
+                          self.channel, self.speaker, line)
+            return ["! Something went wrong on our side; it has been logged. The game is unchanged."]
+
+    async def _dispatch(self, line: str) -> list[str]:
+        word, _, rest = line.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        if word in ("help", "?"):
+            return [HELP]
+        if word in ("quit", "exit"):
+            self.done = True
+            return []
+        if word == "channel":
+            if not re.fullmatch(r"[\w.-]{1,32}", rest):
+                raise UserError("Name the channel: channel <name> (letters, digits, - and _).")
+            self.channel = rest
+            return [f"Now in #{rest}."]
+        if word == "rules":
+            return [self.service.rules(rest or "pauso").text]
+        if word == "games":
+            return [(await self.service.games()).text]
+        if not line:
+            return []
+        if self.speaker is None:
+            raise UserError('Who is speaking? Start the line with a name, e.g. "alice: help".')
+        me = self.person(self.speaker)
+        svc, here = self.service, self.channel_id
+        if word == "challenge":
+            return self._show(await self._challenge(me, rest))
+        if word in ("accept", "decline"):
+            game_id = _game_id(rest)
+            action = svc.accept if word == "accept" else svc.decline
+            return self._show(await action(me, game_id=game_id, channel_id=here))
+        if word == "board":
+            if rest:
+                return self._show(await svc.propose_board(me, rest, channel_id=here))
+            return self._show(await svc.board(here))
+        if word == "move":
+            if not rest:
+                raise UserError("Which move? For example: move c3")
+            return self._show(await svc.move(here, me, rest))
+        if word == "resign":
+            return self._show(await svc.resign(here, me))
+        if word == "abort":
+            return self._show(await svc.abort(here, me))
+        if word == "moves":
+            return self._show(await svc.moves(here))
+        if word == "export":
+            return self._show(await svc.export(channel_id=here))
+        return self._show(await svc.move(here, me, line))
+
+    async def _challenge(self, me: Person, rest: str) -> Reply:
+        try:
+            words = shlex.split(rest)
+        except ValueError as err:
+            raise UserError(f"I can't read that challenge: {err}.") from None
+        if not words:
+            raise UserError(f"Which game? Games: {', '.join(engine.VARIANT_IDS)}.")
+        variant, opponents, options = words[0], [], {}
+        for item in words[1:]:
+            if "=" in item:
+                key, _, value = item.partition("=")
+                options[key.strip().lower()] = value.strip()
+            else:
+                opponents.append(self.person(item.lstrip("@")))
+        return await self.service.challenge(guild_id=None, channel_id=self.channel_id, challenger=me,
+                                            opponents=opponents, variant=variant, options=options or None)
+
+    def _show(self, reply: Reply) -> list[str]:
+        out = [reply.text]
+        if reply.mention:
+            out.append("(notifies: " + ", ".join(self.names.get(uid, str(uid)) for uid in reply.mention) + ")")
+        if reply.image is not None:
+            self.boards_dir.mkdir(parents=True, exist_ok=True)
+            self._pictures += 1
+            path = self.boards_dir / f"game{reply.game_id or 0}-{self._pictures:03d}.png"
+            path.write_bytes(reply.image)
+            out.append(f"[picture: {path}]")
+        return out
+
+def _game_id(text: str) -> int | None:
+    text = text.strip().lstrip("#")
+    if not text:
+        return None
+    if not text.isdigit():
+        raise UserError("Give the challenge number, e.g. accept #3, or nothing for the one here.")
+    return int(text)
+
+
+async def run_console(service: GameService, boards_dir: Path, lines=None,
+                      write: Callable[[str], None] = print) -> None:
+    """Read commands (from ``lines`` or standard input) until quit or end of input."""
+    session = ConsoleSession(service, boards_dir)
+    interactive = lines is None and sys.stdin.isatty()
+    write("Pai Sho Bot console. Type 'help' for commands; start a line with a player's name.")
+    while not session.done:
+        if lines is not None:
+            try:
+                line = next(lines)
+            except StopIteration:
+                break
+        else:
+            if interactive:
+                write_prompt = f"#{session.channel} {session.speaker or ''}> "
+                sys.stdout.write(write_prompt)
+                sys.stdout.flush()
+            line = await asyncio.to_thread(sys.stdin.readline)
+            if not line:
+                break
+        if not interactive and line.strip():
+            write(f"> {line.strip()}")
+        for text in await session.handle(line):
+            write(text)

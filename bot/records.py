@@ -1,0 +1,83 @@
+"""Game records as text: the move list, the export a player keeps (and imports), rules texts."""
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+from typing import Any
+
+import engine
+from data import GameRow
+
+_TAG_RE = re.compile(r'^\[(\w+) "(.*)"\]$')
+_MOVE_RE = re.compile(r"^\d+\.\s+(?:[^:]*:\s*)?(\S.*)$")
+
+
+def options_text(info: engine.VariantInfo, options: dict[str, Any]) -> str:
+    """``board 5o/5o/.., rings 12, first host`` for the options a challenge offers."""
+    shown = [f"{spec.name} {options[spec.name]}" for spec in info.options if spec.name in options]
+    return ", ".join(shown) if shown else "standard rules"
+
+
+def moves_text(row: GameRow, game: engine.Game) -> str:
+    if not row.moves:
+        return f"Game #{row.id}: no moves yet."
+    lines = [f"Game #{row.id}, {engine.info(row.variant).name}:"]
+    for ply, (seat, move) in enumerate(zip(row.move_seats, row.moves), start=1):
+        lines.append(f"{ply}. {row.seats[seat].name}: {move}")
+    return "\n".join(lines)
+
+
+def export_text(row: GameRow, game: engine.Game) -> str:
+    """The whole record: tags (variant, seed, options, seats, result) and the numbered moves."""
+    info = engine.info(row.variant)
+    tags = [("Game", info.name), ("Variant", row.variant), ("GameId", str(row.id)),
+            ("Seed", str(row.seed)), ("Options", json.dumps(row.options, sort_keys=True))]
+    for seat in row.seats:
+        tags.append((f"Seat{seat.seat + 1}", f"{seat.name} | {game.seat_label(seat.seat)}"))
+    tags.append(("Status", row.status))
+    if game.outcome is not None:
+        out = game.outcome
+        tags.append(("Result", json.dumps({"winners": [w + 1 for w in out.winners],
+                                           "scores": list(out.scores) if out.scores else None,
+                                           "reason": out.reason})))
+    if hasattr(game, "position_layout"):
+        tags.append(("Position", game.position_layout()))
+    lines = [f'[{k} "{v}"]' for k, v in tags]
+    lines.append("")
+    for ply, (seat, move) in enumerate(zip(row.move_seats, row.moves), start=1):
+        lines.append(f"{ply}. {row.seats[seat].name}: {move}")
+    return "\n".join(lines)
+
+
+def parse_export(text: str) -> dict[str, Any]:
+    """Read an exported record back: variant, players, seed, options and the record entries."""
+    tags: dict[str, str] = {}
+    moves: list[str] = []
+    for raw in text.strip().strip("`").splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        tag = _TAG_RE.match(line)
+        if tag:
+            tags[tag.group(1)] = tag.group(2)
+            continue
+        move = _MOVE_RE.match(line)
+        if not move:
+            raise ValueError(f"I can't read the record line '{line}'.")
+        moves.append(move.group(1).strip())
+    if "Variant" not in tags:
+        raise ValueError('The record has no [Variant "..."] line.')
+    try:
+        options = json.loads(tags.get("Options", "{}"))
+        seed = int(tags.get("Seed", "0"))
+    except ValueError:
+        raise ValueError("The record's Options or Seed line is damaged.") from None
+    players = sum(1 for k in tags if re.fullmatch(r"Seat\d+", k)) or 2
+    return {"variant": tags["Variant"], "players": players, "seed": seed, "options": options,
+            "record": moves}
+
+
+def rules_text(variant: str) -> str:
+    """The in-app rules summary of a game (bot/rules/<variant>.md)."""
+    return resources.files(__package__).joinpath("rules", f"{variant}.md").read_text(encoding="utf-8")

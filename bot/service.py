@@ -1,0 +1,412 @@
+"""The game service: challenges, the board agreement, moves, resignations, records.
+
+Front-ends (the Discord cogs, the local console) turn what a user did into one call here and
+show the Reply that comes back; a refusal raises UserError with the message for that user.
+Every accepted move is committed to the store before the reply exists; moves for one game are
+serialised by a per-game lock, so the second of two simultaneous moves is judged on the new
+position.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import engine
+import rendering
+from data import GameRow, Store, StoreError
+from engine.notation import GAME_OVER, NOT_YOUR_TURN
+
+from . import records
+
+log = logging.getLogger(__name__)
+
+DEFAULT_CHALLENGE_TTL = 24 * 3600.0
+NO_GAME_HERE = "There is no game running in this channel. Start one with challenge."
+
+
+class UserError(Exception):
+    """Something a user asked for that cannot be done; ``str(err)`` tells them why."""
+
+
+@dataclass(frozen=True)
+class Person:
+    """A user as the service knows them: a stable id and a display name."""
+
+    id: int
+    name: str
+
+
+@dataclass
+class Reply:
+    """What to show after a successful action."""
+
+    text: str
+    image: bytes | None = None  # a PNG (board picture or proposal)
+    mention: tuple[int, ...] = ()  # users to notify (the player to move, challenged players)
+    game_id: int | None = None
+    started: bool = False  # a challenge became a running game with this reply
+    finished: bool = False  # the game ended with this reply
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def outcome_dict(outcome: engine.Outcome) -> dict[str, Any]:
+    return {"type": "win" if len(outcome.winners) == 1 else "shared_win",
+            "winners": list(outcome.winners),
+            "scores": list(outcome.scores) if outcome.scores is not None else None,
+            "reason": outcome.reason}
+
+
+class GameService:
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
+                 challenge_ttl: float = DEFAULT_CHALLENGE_TTL,
+                 rng: random.Random | None = None) -> None:
+        self.store = store
+        self.clock = clock
+        self.challenge_ttl = challenge_ttl
+        self._rng = rng or random.SystemRandom()
+        self._games: dict[int, tuple[GameRow, engine.Game]] = {}  # running games by game id
+        self._by_channel: dict[int, int] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ----- start-up ---------------------------------------------------------------------
+    async def reload(self) -> int:
+        """Rebuild every running game from its stored record; returns how many were loaded."""
+        count = 0
+        for row in await self.store.running_games():
+            try:
+                self._cache(row, self._replay(row))
+                count += 1
+            except Exception:
+                log.exception("Could not replay game %d (%s, channel %d); it stays stored but unloaded",
+                              row.id, row.variant, row.channel_id)
+        return count
+
+    @staticmethod
+    def _replay(row: GameRow) -> engine.Game:
+        return engine.replay(row.variant, row.moves, players=len(row.seats), seed=row.seed,
+                             options=row.options)
+
+    def _cache(self, row: GameRow, game: engine.Game) -> None:
+        self._games[row.id] = (row, game)
+        self._by_channel[row.channel_id] = row.id
+
+    def _uncache(self, row: GameRow) -> None:
+        self._games.pop(row.id, None)
+        if self._by_channel.get(row.channel_id) == row.id:
+            del self._by_channel[row.channel_id]
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def game_in(self, channel_id: int) -> tuple[GameRow, engine.Game] | None:
+        """The running game in a channel (from memory), if any."""
+        game_id = self._by_channel.get(channel_id)
+        return self._games.get(game_id) if game_id is not None else None
+
+    def _require_game(self, channel_id: int) -> tuple[GameRow, engine.Game]:
+        found = self.game_in(channel_id)
+        if found is None:
+            raise UserError(NO_GAME_HERE)
+        return found
+
+    # ----- helpers for replies ----------------------------------------------------------------
+    @staticmethod
+    def names(row: GameRow, game: engine.Game | None = None) -> list[str]:
+        if game is None:
+            return [s.name for s in row.seats]
+        return [f"{s.name} ({game.seat_label(s.seat)})" for s in row.seats]
+
+    async def picture(self, row: GameRow, game: engine.Game) -> bytes:
+        """The board PNG, rendered off the event loop."""
+        return await asyncio.to_thread(rendering.render, game, [s.name for s in row.seats])
+
+    def status_text(self, row: GameRow, game: engine.Game) -> str:
+        names = self.names(row, game)
+        if game.outcome is None:
+            return f"{names[game.to_move]} to move."
+        return self.result_text(row, game)
+
+    def result_text(self, row: GameRow, game: engine.Game) -> str:
+        out = game.outcome
+        assert out is not None
+        names = self.names(row, game)
+        score = ""
+        if out.scores is not None:
+            score = " " + "\u2013".join(f"{s:g}" for s in out.scores)
+        why = {"board_covered": "the board is covered", "supplies_empty": "every piece is placed",
+               "resignation": "by resignation", "timeout": "on time"}.get(out.reason, out.reason)
+        if len(out.winners) == 1:
+            return f"Game over: {names[out.winners[0]]} wins{score} ({why})."
+        if len(out.winners) == game.players:
+            return f"Game over: a draw{score} ({why})."
+        return f"Game over: {' and '.join(names[w] for w in out.winners)} share the win{score} ({why})."
+
+    # ----- challenges ---------------------------------------------------------------------------
+    async def challenge(self, *, guild_id: int | None, channel_id: int, challenger: Person,
+                        opponents: list[Person], variant: str,
+                        options: dict[str, Any] | None = None) -> Reply:
+        """Challenge one or more players to a game; they accept or decline."""
+        try:
+            info = engine.info(variant)
+        except ValueError as err:
+            raise UserError(str(err)) from None
+        if not opponents:
+            raise UserError("Name at least one opponent.")
+        ids = [challenger.id] + [p.id for p in opponents]
+        if challenger.id in ids[1:]:
+            raise UserError("You cannot challenge yourself.")
+        if len(set(ids)) < len(ids):
+            raise UserError("Each opponent can be named only once.")
+        seed = self._rng.randrange(2**31)
+        try:
+            game = engine.new_game(info.id, players=len(ids), seed=seed, options=options)
+        except ValueError as err:
+            raise UserError(str(err)) from None
+        if self.game_in(channel_id) is not None:
+            raise UserError("A game is already running in this channel. Finish it first, or "
+                            "challenge in another channel.")
+        now = self.clock()
+        seats = [(challenger.id, challenger.name, True)] + [(p.id, p.name, False) for p in opponents]
+        game_id = await self.store.create_game(
+            variant=info.id, options=game.options, seed=seed, guild_id=guild_id,
+            channel_id=channel_id, status="challenge", seats=seats, now=now,
+            expires_at=now + self.challenge_ttl)
+        who = ", ".join(p.name for p in opponents)
+        text = (f"{challenger.name} challenges {who} to {info.name} (game #{game_id}; "
+                f"{records.options_text(info, game.options)}). "
+                f"{who}: accept or decline.")
+        image = self._proposal_picture(info.id, game.options)
+        if image is not None:
+            text += " Any player may propose another board; everyone accepts the board they play on."
+        return Reply(text, image=image, mention=tuple(p.id for p in opponents), game_id=game_id)
+
+    @staticmethod
+    def _proposal_picture(variant: str, options: dict[str, Any]) -> bytes | None:
+        if "board" not in options:
+            return None
+        return rendering.render_board_option(variant, options["board"])
+
+    async def _open_challenge(self, user: Person, game_id: int | None, channel_id: int | None) -> GameRow:
+        if game_id is not None:
+            row = await self.store.get_game(game_id)
+            if row is None:
+                raise UserError(f"There is no challenge #{game_id}.")
+        else:
+            mine = [r for r in await self.store.open_challenges_in(channel_id or 0)
+                    if r.seat_of(user.id) is not None]
+            if not mine:
+                raise UserError("There is no open challenge for you in this channel.")
+            row = mine[-1]
+        if row.seat_of(user.id) is None:
+            raise UserError("This challenge is not for you.")
+        if row.status == "expired" or (row.status == "challenge" and row.expires_at is not None
+                                       and row.expires_at <= self.clock()):
+            if row.status == "challenge":
+                await self.store.set_status(row.id, "expired", self.clock())
+            raise UserError("This challenge has expired. Start a new one with challenge.")
+        if row.status != "challenge":
+            raise UserError("This challenge is no longer open.")
+        return row
+
+    async def accept(self, user: Person, *, game_id: int | None = None, channel_id: int | None = None,
+                     play_channel_id: int | None = None) -> Reply:
+        """Accept a challenge (and its current board). The last acceptance starts the game,
+        in ``play_channel_id`` if given (a thread made for it), else where it was made."""
+        row = await self._open_challenge(user, game_id, channel_id)
+        async with self._lock(row.id):
+            row = await self._open_challenge(user, row.id, None)
+            seat = row.seat_of(user.id)
+            assert seat is not None
+            if row.seats[seat].accepted:
+                waiting = ", ".join(s.name for s in row.seats if not s.accepted)
+                raise UserError(f"You have already accepted; waiting for {waiting}.")
+            now = self.clock()
+            waiting = [s.name for s in row.seats if not s.accepted and s.seat != seat]
+            if waiting:
+                await self.store.set_accepted(row.id, seat, True, now)
+                return Reply(f"{user.name} accepted. Waiting for {', '.join(waiting)}.", game_id=row.id)
+            return await self._start(row, seat, play_channel_id or row.channel_id, now)
+
+    async def would_start(self, user: Person, game_id: int) -> bool:
+        """Whether ``user`` accepting challenge ``game_id`` now would start the game."""
+        row = await self.store.get_game(game_id)
+        if row is None or row.status != "challenge":
+            return False
+        return all(s.accepted or s.user_id == user.id for s in row.seats)
+
+    async def _start(self, row: GameRow, seat: int, channel_id: int, now: float) -> Reply:
+        if self.game_in(channel_id) is not None:
+            raise UserError("A game is already running in this channel; accept again once it is over.")
+        game = self._replay(row)
+        try:
+            await self.store.start_game(row.id, seat, channel_id, now)
+        except StoreError as err:
+            raise UserError(str(err)) from None
+        row = await self.store.get_game(row.id)
+        assert row is not None
+        self._cache(row, game)
+        names = self.names(row, game)
+        text = (f"Game #{row.id} of {engine.info(row.variant).name} begins: {', '.join(names)}. "
+                f"{names[game.to_move]} to move.")
+        return Reply(text, image=await self.picture(row, game), mention=(row.seats[game.to_move].user_id,),
+                     game_id=row.id, started=True)
+
+    async def decline(self, user: Person, *, game_id: int | None = None,
+                      channel_id: int | None = None) -> Reply:
+        """A challenged player declines (or the challenger withdraws) a challenge."""
+        row = await self._open_challenge(user, game_id, channel_id)
+        async with self._lock(row.id):
+            row = await self._open_challenge(user, row.id, None)
+            await self.store.set_status(row.id, "declined", self.clock())
+        verb = "withdrew" if row.seat_of(user.id) == 0 else "declined"
+        return Reply(f"{user.name} {verb} the challenge #{row.id}.", game_id=row.id)
+
+    async def propose_board(self, user: Person, board: str, *, game_id: int | None = None,
+                            channel_id: int | None = None) -> Reply:
+        """Propose another board for an open challenge (PAUSO, rules B2.4)."""
+        row = await self._open_challenge(user, game_id, channel_id)
+        async with self._lock(row.id):
+            row = await self._open_challenge(user, row.id, None)
+            if "board" not in row.options:
+                raise UserError(f"{engine.info(row.variant).name} has no board to choose.")
+            options = dict(row.options, board=board)
+            try:
+                game = engine.new_game(row.variant, players=len(row.seats), seed=row.seed, options=options)
+            except ValueError as err:
+                raise UserError(str(err)) from None
+            seat = row.seat_of(user.id)
+            assert seat is not None
+            await self.store.set_proposal(row.id, game.options, seat, self.clock())
+        others = [s for s in row.seats if s.seat != seat]
+        text = (f"{user.name} proposes the board {game.options['board']}. "
+                f"{', '.join(s.name for s in others)}: accept this board or propose another.")
+        return Reply(text, image=self._proposal_picture(row.variant, game.options),
+                     mention=tuple(s.user_id for s in others), game_id=row.id)
+
+    async def expire_challenges(self) -> list[GameRow]:
+        """Mark every challenge past its time as expired; returns them (for notices)."""
+        rows = await self.store.expired_challenges(self.clock())
+        for row in rows:
+            await self.store.set_status(row.id, "expired", self.clock())
+        return rows
+
+    # ----- playing ---------------------------------------------------------------------------------
+    async def move(self, channel_id: int, user: Person, text: str) -> Reply:
+        """Play ``text`` for ``user`` in the game of this channel."""
+        row, _ = self._require_game(channel_id)
+        async with self._lock(row.id):
+            row, game = self._require_game(channel_id)
+            if game.outcome is not None:
+                raise UserError(GAME_OVER)
+            seat = row.seat_of(user.id)
+            if seat is None:
+                raise UserError("You are not playing in this game.")
+            if seat != game.to_move:
+                raise UserError(NOT_YOUR_TURN)
+            after = game.copy()
+            try:
+                canonical = after.play(text)
+            except engine.IllegalMove as err:
+                raise UserError(str(err)) from None
+            await self._commit(row, after, seat, canonical)
+        return await self._turn_reply(row, after, f"{user.name} played {canonical}.")
+
+    async def _commit(self, row: GameRow, game: engine.Game, seat: int, entry: str) -> None:
+        result = outcome_dict(game.outcome) if game.outcome is not None else None
+        try:
+            await self.store.add_move(row.id, len(game.record) - 1, seat, entry, self.clock(), result)
+        except StoreError:
+            log.exception("Game %d: could not store %r; reloading it from the store", row.id, entry)
+            fresh = await self.store.get_game(row.id)
+            if fresh is not None and fresh.status == "running":
+                self._cache(fresh, self._replay(fresh))
+            raise UserError("That move could not be saved; the board is as it was. Please try again.")
+        row.moves.append(entry)
+        row.move_seats.append(seat)
+        if game.outcome is not None:
+            row.status = "finished"
+            row.result = result
+            self._uncache(row)
+        else:
+            self._cache(row, game)
+
+    async def _turn_reply(self, row: GameRow, game: engine.Game, said: str) -> Reply:
+        detail = game.describe_last_turn()
+        text = said + (f" {detail}." if detail else "") + " " + self.status_text(row, game)
+        mention = () if game.outcome is not None else (row.seats[game.to_move].user_id,)
+        return Reply(text, image=await self.picture(row, game), mention=mention, game_id=row.id,
+                     finished=game.outcome is not None)
+
+    async def resign(self, channel_id: int, user: Person, reason: str = "resignation") -> Reply:
+        """``user`` leaves the game of this channel (the others play on in 3-4 player PAUSO)."""
+        row, _ = self._require_game(channel_id)
+        async with self._lock(row.id):
+            row, game = self._require_game(channel_id)
+            seat = row.seat_of(user.id)
+            if seat is None:
+                raise UserError("You are not playing in this game.")
+            after = game.copy()
+            try:
+                after.resign(seat, reason)
+            except (engine.IllegalMove, ValueError) as err:
+                raise UserError(str(err)) from None
+            await self._commit(row, after, seat, after.record[-1])
+        verb = "resigned" if reason == "resignation" else "ran out of time"
+        return await self._turn_reply(row, after, f"{user.name} {verb}.")
+
+    async def abort(self, channel_id: int, user: Person) -> Reply:
+        """Call the game off before the first move (it is not rated and has no result)."""
+        row, _ = self._require_game(channel_id)
+        async with self._lock(row.id):
+            row, game = self._require_game(channel_id)
+            if row.seat_of(user.id) is None:
+                raise UserError("You are not playing in this game.")
+            if game.record:
+                raise UserError("The game has started, so it can no longer be aborted; you can resign instead.")
+            await self.store.set_status(row.id, "aborted", self.clock())
+            self._uncache(row)
+        return Reply(f"{user.name} aborted game #{row.id} before the first move.", game_id=row.id,
+                     finished=True)
+
+    # ----- looking -------------------------------------------------------------------------------------
+    async def board(self, channel_id: int) -> Reply:
+        row, game = self._require_game(channel_id)
+        return Reply(f"Game #{row.id}, {engine.info(row.variant).name}. {self.status_text(row, game)}",
+                     image=await self.picture(row, game), game_id=row.id)
+
+    async def moves(self, channel_id: int) -> Reply:
+        row, game = self._require_game(channel_id)
+        return Reply(records.moves_text(row, game), game_id=row.id)
+
+    async def export(self, *, channel_id: int | None = None, game_id: int | None = None) -> Reply:
+        """The full record of a game as text that ``import`` (and engine.replay) can read back."""
+        if game_id is not None:
+            row = await self.store.get_game(game_id)
+            if row is None or row.status in ("challenge", "declined", "expired"):
+                raise UserError(f"There is no game #{game_id}.")
+            game = self._replay(row)
+        else:
+            row, game = self._require_game(channel_id or 0)
+        return Reply(records.export_text(row, game), game_id=row.id)
+
+    async def games(self, *, guild_id: int | None = None, user_id: int | None = None) -> Reply:
+        rows = await self.store.games_of(guild_id=guild_id, user_id=user_id)
+        if not rows:
+            return Reply("No games are running." if user_id is None else "You have no running games or open challenges.")
+        lines = []
+        for row in rows:
+            name = engine.info(row.variant).name if row.variant in engine.VARIANT_IDS else row.variant
+            state = "waiting for acceptance" if row.status == "challenge" else "running"
+            lines.append(f"#{row.id} {name}: {', '.join(s.name for s in row.seats)} ({state})")
+        return Reply("\n".join(lines))
+
+    def rules(self, variant: str) -> Reply:
+        try:
+            info = engine.info(variant)
+        except ValueError as err:
+            raise UserError(str(err)) from None
+        return Reply(records.rules_text(info.id))

@@ -1,0 +1,44 @@
+"""Schema migrations, applied in order at start-up; PRAGMA user_version counts those applied.
+
+Append new steps at the end; never edit a step that has shipped. Keep the SQL portable
+(plain tables, indexes and partial indexes that PostgreSQL also has).
+"""
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: games, their seats and their moves
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        variant     TEXT    NOT NULL,
+        options     TEXT    NOT NULL,          -- JSON object, as the engine takes it
+        seed        INTEGER NOT NULL,
+        guild_id    INTEGER,                   -- NULL outside a server (console, DMs)
+        channel_id  INTEGER NOT NULL,          -- where the game plays (or the challenge was made)
+        status      TEXT    NOT NULL,          -- challenge|running|finished|aborted|declined|expired
+        result      TEXT,                      -- JSON outcome once finished
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL,
+        expires_at  REAL                       -- a challenge's expiry time
+    );
+    CREATE UNIQUE INDEX one_running_game_per_channel ON games (channel_id) WHERE status = 'running';
+    CREATE INDEX games_by_status ON games (status);
+    CREATE TABLE seats (
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL,
+        user_id   INTEGER NOT NULL,
+        name      TEXT    NOT NULL,
+        accepted  INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+    CREATE TABLE moves (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        ply        INTEGER NOT NULL,
+        seat       INTEGER NOT NULL,
+        move       TEXT    NOT NULL,
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );
+    """,
+]

@@ -1,0 +1,239 @@
+"""The SQLite store (aiosqlite, WAL): games, seats and moves, written in short transactions.
+
+A confirmed move is committed before the bot reports it; a restart reloads every running game
+from its stored record (variant, players, seed, options and moves).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any, AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+
+import aiosqlite
+
+from .migrations import MIGRATIONS
+
+log = logging.getLogger(__name__)
+
+OPEN_STATUSES = ("challenge", "running")
+
+
+class StoreError(Exception):
+    """A write the store refused (e.g. a second running game in one channel)."""
+
+
+@dataclass
+class Seat:
+    seat: int
+    user_id: int
+    name: str
+    accepted: bool
+
+
+@dataclass
+class GameRow:
+    """One stored game with its seats and (when loaded) its record."""
+
+    id: int
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    guild_id: int | None
+    channel_id: int
+    status: str
+    result: dict[str, Any] | None
+    created_at: float
+    updated_at: float
+    expires_at: float | None
+    seats: list[Seat] = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)
+    move_seats: list[int] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+
+_GAME_COLUMNS = ("id, variant, options, seed, guild_id, channel_id, status, result, "
+                 "created_at, updated_at, expires_at")
+
+
+class Store:
+    """Open with ``await Store.open(path)``; close with ``await store.close()``."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self._conn = conn
+        self.path = path
+        self._write = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str) -> "Store":
+        if path != ":memory:":
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await conn.execute("PRAGMA synchronous = NORMAL")
+        await conn.execute("PRAGMA busy_timeout = 5000")
+        store = cls(conn, path)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    async def _migrate(self) -> None:
+        async with self._conn.execute("PRAGMA user_version") as cur:
+            (version,) = await cur.fetchone()
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            log.info("Applying database migration %d to %s", number, self.path)
+            async with self.transaction():
+                for statement in filter(str.strip, script.split(";")):
+                    await self._conn.execute(statement)
+                await self._conn.execute(f"PRAGMA user_version = {number}")
+
+    async def schema_version(self) -> int:
+        async with self._conn.execute("PRAGMA user_version") as cur:
+            return (await cur.fetchone())[0]
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction at a time; rolled back if anything inside fails."""
+        async with self._write:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            else:
+                await self._conn.execute("COMMIT")
+
+    # ----- writes -------------------------------------------------------------------------
+    async def create_game(self, *, variant: str, options: dict[str, Any], seed: int,
+                          guild_id: int | None, channel_id: int, status: str,
+                          seats: Iterable[tuple[int, str, bool]], now: float,
+                          expires_at: float | None = None) -> int:
+        """A new game row with its seats (user id, name, accepted) in seat order."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "INSERT INTO games (variant, options, seed, guild_id, channel_id, status, "
+                "created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (variant, json.dumps(options), seed, guild_id, channel_id, status, now, now, expires_at))
+            game_id = cur.lastrowid
+            await db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name, accepted) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, i, uid, name, int(acc)) for i, (uid, name, acc) in enumerate(seats)])
+        return game_id
+
+    async def set_accepted(self, game_id: int, seat: int, accepted: bool, now: float) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE seats SET accepted = ? WHERE game_id = ? AND seat = ?",
+                             (int(accepted), game_id, seat))
+            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+
+    async def set_proposal(self, game_id: int, options: dict[str, Any], proposer: int, now: float) -> None:
+        """New options proposed by seat ``proposer``: every other seat's acceptance is cleared."""
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET options = ?, updated_at = ? WHERE id = ?",
+                             (json.dumps(options), now, game_id))
+            await db.execute("UPDATE seats SET accepted = CASE WHEN seat = ? THEN 1 ELSE 0 END WHERE game_id = ?", (proposer, game_id))
+
+    async def start_game(self, game_id: int, seat: int, channel_id: int, now: float) -> None:
+        """Seat ``seat`` accepts last: the challenge becomes a running game in ``channel_id``
+        (one running game per channel)."""
+        try:
+            async with self.transaction() as db:
+                await db.execute("UPDATE seats SET accepted = 1 WHERE game_id = ? AND seat = ?",
+                                 (game_id, seat))
+                await db.execute("UPDATE games SET status = 'running', channel_id = ?, updated_at = ?, "
+                                 "expires_at = NULL WHERE id = ?", (channel_id, now, game_id))
+        except sqlite3.IntegrityError:
+            raise StoreError("A game is already running in this channel.") from None
+
+    async def set_status(self, game_id: int, status: str, now: float,
+                         result: dict[str, Any] | None = None) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET status = ?, result = ?, updated_at = ? WHERE id = ?",
+                             (status, json.dumps(result) if result is not None else None, now, game_id))
+
+    async def add_move(self, game_id: int, ply: int, seat: int, move: str, now: float,
+                       result: dict[str, Any] | None = None) -> None:
+        """Record one move (and, if it ended the game, the result) in one transaction."""
+        try:
+            async with self.transaction() as db:
+                await db.execute("INSERT INTO moves (game_id, ply, seat, move, created_at) "
+                                 "VALUES (?, ?, ?, ?, ?)", (game_id, ply, seat, move, now))
+                if result is None:
+                    await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+                else:
+                    await db.execute("UPDATE games SET status = 'finished', result = ?, updated_at = ? "
+                                     "WHERE id = ?", (json.dumps(result), now, game_id))
+        except sqlite3.IntegrityError:
+            raise StoreError(f"Move {ply} of game {game_id} is already recorded.") from None
+
+    # ----- reads -----------------------------------------------------------------------------
+    def _row(self, r: sqlite3.Row) -> GameRow:
+        return GameRow(id=r["id"], variant=r["variant"], options=json.loads(r["options"]), seed=r["seed"],
+                       guild_id=r["guild_id"], channel_id=r["channel_id"], status=r["status"],
+                       result=json.loads(r["result"]) if r["result"] else None,
+                       created_at=r["created_at"], updated_at=r["updated_at"], expires_at=r["expires_at"])
+
+    async def _fill(self, rows: list[GameRow], moves: bool = True) -> list[GameRow]:
+        for row in rows:
+            async with self._conn.execute(
+                    "SELECT seat, user_id, name, accepted FROM seats WHERE game_id = ? ORDER BY seat",
+                    (row.id,)) as cur:
+                row.seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["accepted"]))
+                             for r in await cur.fetchall()]
+            if moves:
+                async with self._conn.execute(
+                        "SELECT seat, move FROM moves WHERE game_id = ? ORDER BY ply", (row.id,)) as cur:
+                    found = await cur.fetchall()
+                row.moves = [r["move"] for r in found]
+                row.move_seats = [r["seat"] for r in found]
+        return rows
+
+    async def _select(self, where: str, args: tuple = (), moves: bool = True) -> list[GameRow]:
+        async with self._conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", args) as cur:
+            rows = [self._row(r) for r in await cur.fetchall()]
+        return await self._fill(rows, moves)
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        rows = await self._select("id = ?", (game_id,))
+        return rows[0] if rows else None
+
+    async def running_game_in(self, channel_id: int) -> GameRow | None:
+        rows = await self._select("channel_id = ? AND status = 'running'", (channel_id,))
+        return rows[0] if rows else None
+
+    async def open_challenges_in(self, channel_id: int) -> list[GameRow]:
+        return await self._select("channel_id = ? AND status = 'challenge' ORDER BY id", (channel_id,),
+                                  moves=False)
+
+    async def running_games(self) -> list[GameRow]:
+        return await self._select("status = 'running' ORDER BY id")
+
+    async def expired_challenges(self, now: float) -> list[GameRow]:
+        return await self._select("status = 'challenge' AND expires_at IS NOT NULL AND expires_at <= ?",
+                                  (now,), moves=False)
+
+    async def games_of(self, *, guild_id: int | None = None, user_id: int | None = None,
+                       statuses: tuple[str, ...] = OPEN_STATUSES) -> list[GameRow]:
+        marks = ", ".join("?" for _ in statuses)
+        where, args = f"status IN ({marks})", list(statuses)
+        if guild_id is not None:
+            where += " AND guild_id = ?"
+            args.append(guild_id)
+        if user_id is not None:
+            where += " AND id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+            args.append(user_id)
+        return await self._select(where + " ORDER BY id", tuple(args), moves=False)
