@@ -1,0 +1,85 @@
+"""The SQLite store on real files: migrations, games, moves, reopening, the channel rule."""
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from data import Store, StoreError
+from data.migrations import MIGRATIONS
+
+
+async def new_game(store, channel=10, status="running"):
+    return await store.create_game(variant="pauso", options={"board": "4o/4o/4o/4o"}, seed=3, guild_id=7,
+                                   channel_id=channel, status=status,
+                                   seats=[(1, "alice", True), (2, "bob", status == "running")], now=100.0)
+
+
+async def test_migrations_set_the_schema_version_and_wal(store, db_path):
+    assert await store.schema_version() == len(MIGRATIONS)
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    again = await Store.open(db_path)  # migrating twice is a no-op
+    assert await again.schema_version() == len(MIGRATIONS)
+    await again.close()
+
+
+async def test_moves_survive_closing_and_reopening(db_path):
+    store = await Store.open(db_path)
+    game_id = await new_game(store)
+    await store.add_move(game_id, 0, 0, "R@a1", 101.0)
+    await store.add_move(game_id, 1, 1, "R@d4", 102.0)
+    await store.close()
+    store = await Store.open(db_path)
+    row = await store.get_game(game_id)
+    assert row.moves == ["R@a1", "R@d4"] and row.move_seats == [0, 1]
+    assert [s.name for s in row.seats] == ["alice", "bob"]
+    assert row.options == {"board": "4o/4o/4o/4o"} and row.seed == 3 and row.status == "running"
+    assert [r.id for r in await store.running_games()] == [game_id]
+    await store.close()
+
+
+async def test_a_ply_is_recorded_once(store):
+    game_id = await new_game(store)
+    await store.add_move(game_id, 0, 0, "R@a1", 101.0)
+    with pytest.raises(StoreError):
+        await store.add_move(game_id, 0, 1, "R@b1", 101.0)
+    assert (await store.get_game(game_id)).moves == ["R@a1"]
+
+
+async def test_final_move_and_result_in_one_transaction(store):
+    game_id = await new_game(store)
+    result = {"type": "win", "winners": [0], "scores": [1, 0], "reason": "supplies_empty"}
+    await store.add_move(game_id, 0, 0, "R@a1", 101.0, result)
+    row = await store.get_game(game_id)
+    assert row.status == "finished" and row.result == result
+    assert await store.running_games() == []
+
+
+async def test_one_running_game_per_channel(store):
+    await new_game(store, channel=10)
+    waiting = await new_game(store, channel=10, status="challenge")
+    with pytest.raises(StoreError, match="already running"):
+        await store.start_game(waiting, 1, 10, 120.0)
+    row = await store.get_game(waiting)
+    assert row.status == "challenge" and not row.seats[1].accepted
+    await store.start_game(waiting, 1, 11, 120.0)  # in another channel (a thread)
+    row = await store.get_game(waiting)
+    assert (row.status, row.channel_id, row.seats[1].accepted) == ("running", 11, True)
+
+
+async def test_proposal_clears_other_acceptances(store):
+    game_id = await new_game(store, status="challenge")
+    await store.set_accepted(game_id, 1, True, 101.0)
+    await store.set_proposal(game_id, {"board": "donut"}, 1, 102.0)
+    row = await store.get_game(game_id)
+    assert [s.accepted for s in row.seats] == [False, True] and row.options == {"board": "donut"}
+
+
+async def test_games_of_a_server_and_a_user(store):
+    a = await new_game(store, channel=10)
+    b = await new_game(store, channel=11, status="challenge")
+    assert [r.id for r in await store.games_of(guild_id=7)] == [a, b]
+    assert [r.id for r in await store.games_of(user_id=2)] == [a, b]
+    assert await store.games_of(guild_id=8) == []
+    assert [r.id for r in await store.expired_challenges(200.0)] == []
