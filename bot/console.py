@@ -10,13 +10,13 @@ import asyncio
 import hashlib
 import logging
 import re
-import shlex
 import sys
 from pathlib import Path
 from typing import Callable
 
 import engine
 
+from .options import parse_options
 from .service import GameService, Person, Reply, UserError
 
 log = logging.getLogger(__name__)
@@ -131,21 +131,16 @@ class ConsoleSession:
         return self._show(await svc.move(here, me, line))
 
     async def _challenge(self, me: Person, rest: str) -> Reply:
-        try:
-            words = shlex.split(rest)
-        except ValueError as err:
-            raise UserError(f"I can't read that challenge: {err}.") from None
+        words = rest.split()
         if not words:
             raise UserError(f"Which game? Games: {', '.join(engine.VARIANT_IDS)}.")
-        variant, opponents, options = words[0], [], {}
-        for item in words[1:]:
-            if "=" in item:
-                key, _, value = item.partition("=")
-                options[key.strip().lower()] = value.strip()
-            else:
-                opponents.append(self.person(item.lstrip("@")))
+        opponents = [self.person(w.lstrip("@")) for w in words[1:] if "=" not in w]
+        try:
+            options = parse_options(" ".join(w for w in words[1:] if "=" in w))
+        except ValueError as err:
+            raise UserError(str(err)) from None
         return await self.service.challenge(guild_id=None, channel_id=self.channel_id, challenger=me,
-                                            opponents=opponents, variant=variant, options=options or None)
+                                            opponents=opponents, variant=words[0], options=options or None)
 
     def _show(self, reply: Reply) -> list[str]:
         out = [reply.text]

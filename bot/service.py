@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import engine
 import rendering
-from data import GameRow, Store, StoreError
+from data import GameRow, Store, StoreError, Timer
 from engine.notation import GAME_OVER, NOT_YOUR_TURN
 
 from . import records
@@ -25,6 +25,9 @@ from . import records
 log = logging.getLogger(__name__)
 
 DEFAULT_CHALLENGE_TTL = 24 * 3600.0
+DEFAULT_REMINDER = 24 * 3600.0
+DEFAULT_DEADLINE = 72 * 3600.0
+HOUR = 3600.0
 NO_GAME_HERE = "There is no game running in this channel. Start one with challenge."
 
 
@@ -53,6 +56,23 @@ class Reply:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass
+class Notice:
+    """Something the background loop has to post in a channel (reminder, timeout, expiry)."""
+
+    channel_id: int
+    reply: Reply
+
+
+def in_words(seconds: float) -> str:
+    """A duration for people: ``in 3 days``, ``in 5 hours``, ``in 20 minutes``."""
+    if seconds >= 2 * 86400:
+        return f"in {round(seconds / 86400)} days"
+    if seconds >= 2 * 3600:
+        return f"in {round(seconds / 3600)} hours"
+    return f"in {max(1, round(seconds / 60))} minutes"
+
+
 def outcome_dict(outcome: engine.Outcome) -> dict[str, Any]:
     return {"type": "win" if len(outcome.winners) == 1 else "shared_win",
             "winners": list(outcome.winners),
@@ -62,11 +82,13 @@ def outcome_dict(outcome: engine.Outcome) -> dict[str, Any]:
 
 class GameService:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 challenge_ttl: float = DEFAULT_CHALLENGE_TTL,
-                 rng: random.Random | None = None) -> None:
+                 challenge_ttl: float = DEFAULT_CHALLENGE_TTL, reminder_after: float = DEFAULT_REMINDER,
+                 move_deadline: float = DEFAULT_DEADLINE, rng: random.Random | None = None) -> None:
         self.store = store
         self.clock = clock
         self.challenge_ttl = challenge_ttl
+        self.reminder_after = reminder_after
+        self.move_deadline = move_deadline
         self._rng = rng or random.SystemRandom()
         self._games: dict[int, tuple[GameRow, engine.Game]] = {}  # running games by game id
         self._by_channel: dict[int, int] = {}
@@ -243,7 +265,7 @@ class GameService:
             raise UserError("A game is already running in this channel; accept again once it is over.")
         game = self._replay(row)
         try:
-            await self.store.start_game(row.id, seat, channel_id, now)
+            await self.store.start_game(row.id, seat, channel_id, now, await self._timer(row, game, now))
         except StoreError as err:
             raise UserError(str(err)) from None
         row = await self.store.get_game(row.id)
@@ -315,10 +337,28 @@ class GameService:
             await self._commit(row, after, seat, canonical)
         return await self._turn_reply(row, after, f"{user.name} played {canonical}.")
 
-    async def _commit(self, row: GameRow, game: engine.Game, seat: int, entry: str) -> None:
+    async def _timer(self, row: GameRow, game: engine.Game, now: float) -> Timer | None:
+        """The reminder and deadline of the player to move, by the server's settings."""
+        if game.to_move is None:
+            return None
+        deadline, remind = await self.timings(row.guild_id)
+        return Timer(row.id, game.to_move, now + remind, now + deadline, False)
+
+    async def timings(self, guild_id: int | None) -> tuple[float, float]:
+        """(seconds per move, seconds before a reminder) for a server."""
+        settings = await self.store.guild_settings(guild_id) if guild_id is not None else None
+        return settings or (self.move_deadline, self.reminder_after)
+
+    async def _commit(self, row: GameRow, game: engine.Game, seat: int, entry: str,
+                      before_to_move: int | None = None) -> None:
         result = outcome_dict(game.outcome) if game.outcome is not None else None
+        now = self.clock()
+        if game.to_move is not None and game.to_move == before_to_move:
+            timer = await self.store.timer(row.id)  # someone else left: the clock runs on
+        else:
+            timer = await self._timer(row, game, now)
         try:
-            await self.store.add_move(row.id, len(game.record) - 1, seat, entry, self.clock(), result)
+            await self.store.add_move(row.id, len(game.record) - 1, seat, entry, now, result, timer)
         except StoreError:
             log.exception("Game %d: could not store %r; reloading it from the store", row.id, entry)
             fresh = await self.store.get_game(row.id)
@@ -354,7 +394,7 @@ class GameService:
                 after.resign(seat, reason)
             except (engine.IllegalMove, ValueError) as err:
                 raise UserError(str(err)) from None
-            await self._commit(row, after, seat, after.record[-1])
+            await self._commit(row, after, seat, after.record[-1], before_to_move=game.to_move)
         verb = "resigned" if reason == "resignation" else "ran out of time"
         return await self._turn_reply(row, after, f"{user.name} {verb}.")
 
@@ -371,6 +411,54 @@ class GameService:
             self._uncache(row)
         return Reply(f"{user.name} aborted game #{row.id} before the first move.", game_id=row.id,
                      finished=True)
+
+    def suggestions(self, channel_id: int, user_id: int, typed: str, limit: int = 25) -> list[str]:
+        """Autocomplete: legal moves completing ``typed``, only for the player to move."""
+        found = self.game_in(channel_id)
+        if found is None:
+            return []
+        row, game = found
+        if game.to_move is None or row.seat_of(user_id) != game.to_move:
+            return []
+        return game.suggest(typed, limit)
+
+    # ----- time -------------------------------------------------------------------------------------
+    async def tick(self) -> list[Notice]:
+        """Expire old challenges, send due reminders, end games whose deadline has passed."""
+        notices = [Notice(row.channel_id, Reply(
+            f"Challenge #{row.id} ({engine.info(row.variant).name}) expired before everyone accepted.",
+            game_id=row.id)) for row in await self.expire_challenges()]
+        now = self.clock()
+        for timer in await self.store.due_timers(now):
+            found = self._games.get(timer.game_id)
+            if found is None:
+                continue
+            row, game = found
+            if game.to_move != timer.seat:
+                continue  # a move is being stored right now; its new timer replaces this one
+            seat = row.seats[timer.seat]
+            who = Person(seat.user_id, seat.name)
+            if timer.deadline_at <= now:
+                try:
+                    notices.append(Notice(row.channel_id, await self.resign(row.channel_id, who, "timeout")))
+                except UserError as err:
+                    log.warning("Game %d: timeout of seat %d not applied: %s", row.id, timer.seat, err)
+            else:
+                await self.store.mark_reminded(row.id)
+                text = (f"{seat.name}, it is your move in game #{row.id} ({engine.info(row.variant).name}). "
+                        f"Your time runs out {in_words(timer.deadline_at - now)}.")
+                notices.append(Notice(row.channel_id, Reply(text, mention=(seat.user_id,), game_id=row.id)))
+        return notices
+
+    async def set_timings(self, guild_id: int, *, move_hours: float, reminder_hours: float) -> Reply:
+        """A server admin sets the time per move and when players are reminded (new turns on)."""
+        if not 1 <= move_hours <= 30 * 24:
+            raise UserError("The time per move must be between 1 hour and 30 days (720 hours).")
+        if not 0 < reminder_hours < move_hours:
+            raise UserError("The reminder must come after more than 0 hours and before the time per move runs out.")
+        await self.store.set_guild_settings(guild_id, move_hours * HOUR, reminder_hours * HOUR)
+        return Reply(f"From the next turn on, each move has {move_hours:g} hours; the player to move is "
+                     f"reminded after {reminder_hours:g} hours.")
 
     # ----- looking -------------------------------------------------------------------------------------
     async def board(self, channel_id: int) -> Reply:

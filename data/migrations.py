@@ -41,4 +41,20 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, ply)
     );
     """,
+    # 2: per-game timers (reminder and deadline of the player to move) and per-server settings
+    """
+    CREATE TABLE timers (
+        game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        seat        INTEGER NOT NULL,             -- the player to move
+        remind_at   REAL    NOT NULL,
+        deadline_at REAL    NOT NULL,
+        reminded    INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX timers_by_deadline ON timers (deadline_at);
+    CREATE TABLE guild_settings (
+        guild_id       INTEGER PRIMARY KEY,
+        move_deadline  REAL    NOT NULL,          -- seconds per move before a timeout
+        reminder_after REAL    NOT NULL           -- seconds before the player to move is reminded
+    );
+    """,
 ]

@@ -36,6 +36,17 @@ class Seat:
 
 
 @dataclass
+class Timer:
+    """When the player to move of a running game is reminded, and when their time runs out."""
+
+    game_id: int
+    seat: int
+    remind_at: float
+    deadline_at: float
+    reminded: bool
+
+
+@dataclass
 class GameRow:
     """One stored game with its seats and (when loaded) its record."""
 
@@ -147,7 +158,8 @@ class Store:
                              (json.dumps(options), now, game_id))
             await db.execute("UPDATE seats SET accepted = CASE WHEN seat = ? THEN 1 ELSE 0 END WHERE game_id = ?", (proposer, game_id))
 
-    async def start_game(self, game_id: int, seat: int, channel_id: int, now: float) -> None:
+    async def start_game(self, game_id: int, seat: int, channel_id: int, now: float,
+                         timer: Timer | None = None) -> None:
         """Seat ``seat`` accepts last: the challenge becomes a running game in ``channel_id``
         (one running game per channel)."""
         try:
@@ -156,6 +168,7 @@ class Store:
                                  (game_id, seat))
                 await db.execute("UPDATE games SET status = 'running', channel_id = ?, updated_at = ?, "
                                  "expires_at = NULL WHERE id = ?", (channel_id, now, game_id))
+                await self._put_timer(db, game_id, timer)
         except sqlite3.IntegrityError:
             raise StoreError("A game is already running in this channel.") from None
 
@@ -164,10 +177,30 @@ class Store:
         async with self.transaction() as db:
             await db.execute("UPDATE games SET status = ?, result = ?, updated_at = ? WHERE id = ?",
                              (status, json.dumps(result) if result is not None else None, now, game_id))
+            await self._put_timer(db, game_id, None)
+
+    @staticmethod
+    async def _put_timer(db: aiosqlite.Connection, game_id: int, timer: Timer | None) -> None:
+        await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+        if timer is not None:
+            await db.execute("INSERT INTO timers (game_id, seat, remind_at, deadline_at, reminded) "
+                             "VALUES (?, ?, ?, ?, ?)", (game_id, timer.seat, timer.remind_at,
+                                                        timer.deadline_at, int(timer.reminded)))
+
+    async def mark_reminded(self, game_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE timers SET reminded = 1 WHERE game_id = ?", (game_id,))
+
+    async def set_guild_settings(self, guild_id: int, move_deadline: float, reminder_after: float) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+            await db.execute("INSERT INTO guild_settings (guild_id, move_deadline, reminder_after) "
+                             "VALUES (?, ?, ?)", (guild_id, move_deadline, reminder_after))
 
     async def add_move(self, game_id: int, ply: int, seat: int, move: str, now: float,
-                       result: dict[str, Any] | None = None) -> None:
-        """Record one move (and, if it ended the game, the result) in one transaction."""
+                       result: dict[str, Any] | None = None, timer: Timer | None = None) -> None:
+        """Record one move with, in the same transaction, the result if it ended the game, or
+        else the next player's timer."""
         try:
             async with self.transaction() as db:
                 await db.execute("INSERT INTO moves (game_id, ply, seat, move, created_at) "
@@ -177,6 +210,7 @@ class Store:
                 else:
                     await db.execute("UPDATE games SET status = 'finished', result = ?, updated_at = ? "
                                      "WHERE id = ?", (json.dumps(result), now, game_id))
+                await self._put_timer(db, game_id, timer if result is None else None)
         except sqlite3.IntegrityError:
             raise StoreError(f"Move {ply} of game {game_id} is already recorded.") from None
 
@@ -225,6 +259,26 @@ class Store:
     async def expired_challenges(self, now: float) -> list[GameRow]:
         return await self._select("status = 'challenge' AND expires_at IS NOT NULL AND expires_at <= ?",
                                   (now,), moves=False)
+
+    async def timer(self, game_id: int) -> Timer | None:
+        async with self._conn.execute("SELECT * FROM timers WHERE game_id = ?", (game_id,)) as cur:
+            r = await cur.fetchone()
+        return Timer(r["game_id"], r["seat"], r["remind_at"], r["deadline_at"], bool(r["reminded"])) if r else None
+
+    async def due_timers(self, now: float) -> list[Timer]:
+        """Timers whose deadline has passed, or whose reminder is due and not yet sent."""
+        async with self._conn.execute(
+                "SELECT * FROM timers WHERE deadline_at <= ? OR (reminded = 0 AND remind_at <= ?) "
+                "ORDER BY game_id", (now, now)) as cur:
+            return [Timer(r["game_id"], r["seat"], r["remind_at"], r["deadline_at"], bool(r["reminded"]))
+                    for r in await cur.fetchall()]
+
+    async def guild_settings(self, guild_id: int) -> tuple[float, float] | None:
+        """(move deadline, reminder delay) in seconds set for a server, if any."""
+        async with self._conn.execute("SELECT move_deadline, reminder_after FROM guild_settings "
+                                      "WHERE guild_id = ?", (guild_id,)) as cur:
+            r = await cur.fetchone()
+        return (r["move_deadline"], r["reminder_after"]) if r else None
 
     async def games_of(self, *, guild_id: int | None = None, user_id: int | None = None,
                        statuses: tuple[str, ...] = OPEN_STATUSES) -> list[GameRow]:

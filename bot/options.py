@@ -1,0 +1,55 @@
+"""Game options as players type them (``board=round5 rings=4``): parsing and autocomplete."""
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+import engine
+
+FORMAT_HINT = "Write options as name=value separated by spaces, e.g. board=round5 rings=4."
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """``"board=round5 rings=4"`` -> ``{"board": "round5", "rings": "4"}``; ValueError if malformed."""
+    if not text or not text.strip():
+        return {}
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        raise ValueError(f"I can't read the options '{text.strip()}'. {FORMAT_HINT}") from None
+    options: dict[str, Any] = {}
+    for word in words:
+        name, sep, value = word.partition("=")
+        name = name.strip().lower()
+        if not sep or not name or not value.strip():
+            raise ValueError(f"I can't read the option '{word}'. {FORMAT_HINT}")
+        if name in options:
+            raise ValueError(f"The option {name} is given twice.")
+        options[name] = value.strip()
+    return options
+
+
+def suggest_options(variant: str | None, typed: str, limit: int = 25) -> list[str]:
+    """Completions of a partly typed options string for ``variant``, each a whole options string."""
+    try:
+        info = engine.info(variant or "")
+    except ValueError:
+        return []
+    head, _, last = typed.rpartition(" ")
+    prefix = f"{head} " if head else ""
+    given = {w.partition("=")[0].lower() for w in head.split()}
+    out: list[str] = []
+    name, sep, value = last.partition("=")
+    for spec in info.options:
+        if spec.name in given:
+            continue
+        if not sep:
+            if spec.name.startswith(name.lower()):
+                values = spec.choices or spec.suggestions or (str(spec.default),)
+                out.extend(f"{prefix}{spec.name}={v}" for v in values)
+        elif spec.name == name.lower():
+            values = spec.choices or spec.suggestions
+            out.extend(f"{prefix}{spec.name}={v}" for v in values if v.startswith(value.lower()))
+            if value and not spec.choices and value not in values:
+                out.insert(0, f"{prefix}{spec.name}={value}")
+    return [o[:100] for o in out[:limit]]
