@@ -41,6 +41,7 @@ class Person:
 
     id: int
     name: str
+    bot: bool = False
 
 
 @dataclass
@@ -178,6 +179,8 @@ class GameService:
             raise UserError(str(err)) from None
         if not opponents:
             raise UserError("Name at least one opponent.")
+        if any(p.bot for p in opponents):
+            raise UserError("Bots cannot play yet; challenge a person.")
         ids = [challenger.id] + [p.id for p in opponents]
         if challenger.id in ids[1:]:
             raise UserError("You cannot challenge yourself.")
@@ -201,16 +204,16 @@ class GameService:
         text = (f"{challenger.name} challenges {who} to {info.name} (game #{game_id}; "
                 f"{records.options_text(info, game.options)}). "
                 f"{who}: accept or decline.")
-        image = self._proposal_picture(info.id, game.options)
+        image = await self._proposal_picture(info.id, game.options)
         if image is not None:
             text += " Any player may propose another board; everyone accepts the board they play on."
         return Reply(text, image=image, mention=tuple(p.id for p in opponents), game_id=game_id)
 
     @staticmethod
-    def _proposal_picture(variant: str, options: dict[str, Any]) -> bytes | None:
+    async def _proposal_picture(variant: str, options: dict[str, Any]) -> bytes | None:
         if "board" not in options:
             return None
-        return rendering.render_board_option(variant, options["board"])
+        return await asyncio.to_thread(rendering.render_board_option, variant, options["board"])
 
     async def _open_challenge(self, user: Person, game_id: int | None, channel_id: int | None) -> GameRow:
         if game_id is not None:
@@ -253,12 +256,16 @@ class GameService:
                 return Reply(f"{user.name} accepted. Waiting for {', '.join(waiting)}.", game_id=row.id)
             return await self._start(row, seat, play_channel_id or row.channel_id, now)
 
-    async def would_start(self, user: Person, game_id: int) -> bool:
-        """Whether ``user`` accepting challenge ``game_id`` now would start the game."""
+    async def would_start(self, user: Person, game_id: int) -> str | None:
+        """If ``user`` accepting challenge ``game_id`` now would start the game, a title for
+        the game's own thread (players and game); else None."""
         row = await self.store.get_game(game_id)
-        if row is None or row.status != "challenge":
-            return False
-        return all(s.accepted or s.user_id == user.id for s in row.seats)
+        if row is None or row.status != "challenge" or row.seat_of(user.id) is None:
+            return None
+        if not all(s.accepted or s.user_id == user.id for s in row.seats):
+            return None
+        title = f"{' vs '.join(s.name for s in row.seats)} \u00b7 {engine.info(row.variant).name} #{row.id}"
+        return title[:100]
 
     async def _start(self, row: GameRow, seat: int, channel_id: int, now: float) -> Reply:
         if self.game_in(channel_id) is not None:
@@ -306,7 +313,7 @@ class GameService:
         others = [s for s in row.seats if s.seat != seat]
         text = (f"{user.name} proposes the board {game.options['board']}. "
                 f"{', '.join(s.name for s in others)}: accept this board or propose another.")
-        return Reply(text, image=self._proposal_picture(row.variant, game.options),
+        return Reply(text, image=await self._proposal_picture(row.variant, game.options),
                      mention=tuple(s.user_id for s in others), game_id=row.id)
 
     async def expire_challenges(self) -> list[GameRow]:

@@ -23,6 +23,12 @@ log = logging.getLogger(__name__)
 OPEN_STATUSES = ("challenge", "running")
 
 
+async def _run(db: aiosqlite.Connection, sql: str, args: tuple | list = ()) -> None:
+    """Execute one statement and close its cursor at once (an open cursor blocks COMMIT)."""
+    cursor = await db.execute(sql, args)
+    await cursor.close()
+
+
 class StoreError(Exception):
     """A write the store refused (e.g. a second running game in one channel)."""
 
@@ -90,10 +96,8 @@ class Store:
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = sqlite3.Row
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA foreign_keys = ON")
-        await conn.execute("PRAGMA synchronous = NORMAL")
-        await conn.execute("PRAGMA busy_timeout = 5000")
+        for pragma in ("journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000"):
+            await _run(conn, f"PRAGMA {pragma}")
         store = cls(conn, path)
         await store._migrate()
         return store
@@ -108,8 +112,8 @@ class Store:
             log.info("Applying database migration %d to %s", number, self.path)
             async with self.transaction():
                 for statement in filter(str.strip, script.split(";")):
-                    await self._conn.execute(statement)
-                await self._conn.execute(f"PRAGMA user_version = {number}")
+                    await _run(self._conn, statement)
+                await _run(self._conn, f"PRAGMA user_version = {number}")
 
     async def schema_version(self) -> int:
         async with self._conn.execute("PRAGMA user_version") as cur:
@@ -119,14 +123,14 @@ class Store:
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction at a time; rolled back if anything inside fails."""
         async with self._write:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            await _run(self._conn, "BEGIN IMMEDIATE")
             try:
                 yield self._conn
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                await _run(self._conn, "ROLLBACK")
                 raise
             else:
-                await self._conn.execute("COMMIT")
+                await _run(self._conn, "COMMIT")
 
     # ----- writes -------------------------------------------------------------------------
     async def create_game(self, *, variant: str, options: dict[str, Any], seed: int,
@@ -140,23 +144,25 @@ class Store:
                 "created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (variant, json.dumps(options), seed, guild_id, channel_id, status, now, now, expires_at))
             game_id = cur.lastrowid
-            await db.executemany(
+            await cur.close()
+            cur = await db.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, name, accepted) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, i, uid, name, int(acc)) for i, (uid, name, acc) in enumerate(seats)])
+            await cur.close()
         return game_id
 
     async def set_accepted(self, game_id: int, seat: int, accepted: bool, now: float) -> None:
         async with self.transaction() as db:
-            await db.execute("UPDATE seats SET accepted = ? WHERE game_id = ? AND seat = ?",
+            await _run(db, "UPDATE seats SET accepted = ? WHERE game_id = ? AND seat = ?",
                              (int(accepted), game_id, seat))
-            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            await _run(db, "UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
 
     async def set_proposal(self, game_id: int, options: dict[str, Any], proposer: int, now: float) -> None:
         """New options proposed by seat ``proposer``: every other seat's acceptance is cleared."""
         async with self.transaction() as db:
-            await db.execute("UPDATE games SET options = ?, updated_at = ? WHERE id = ?",
+            await _run(db, "UPDATE games SET options = ?, updated_at = ? WHERE id = ?",
                              (json.dumps(options), now, game_id))
-            await db.execute("UPDATE seats SET accepted = CASE WHEN seat = ? THEN 1 ELSE 0 END WHERE game_id = ?", (proposer, game_id))
+            await _run(db, "UPDATE seats SET accepted = CASE WHEN seat = ? THEN 1 ELSE 0 END WHERE game_id = ?", (proposer, game_id))
 
     async def start_game(self, game_id: int, seat: int, channel_id: int, now: float,
                          timer: Timer | None = None) -> None:
@@ -164,9 +170,9 @@ class Store:
         (one running game per channel)."""
         try:
             async with self.transaction() as db:
-                await db.execute("UPDATE seats SET accepted = 1 WHERE game_id = ? AND seat = ?",
+                await _run(db, "UPDATE seats SET accepted = 1 WHERE game_id = ? AND seat = ?",
                                  (game_id, seat))
-                await db.execute("UPDATE games SET status = 'running', channel_id = ?, updated_at = ?, "
+                await _run(db, "UPDATE games SET status = 'running', channel_id = ?, updated_at = ?, "
                                  "expires_at = NULL WHERE id = ?", (channel_id, now, game_id))
                 await self._put_timer(db, game_id, timer)
         except sqlite3.IntegrityError:
@@ -175,26 +181,26 @@ class Store:
     async def set_status(self, game_id: int, status: str, now: float,
                          result: dict[str, Any] | None = None) -> None:
         async with self.transaction() as db:
-            await db.execute("UPDATE games SET status = ?, result = ?, updated_at = ? WHERE id = ?",
+            await _run(db, "UPDATE games SET status = ?, result = ?, updated_at = ? WHERE id = ?",
                              (status, json.dumps(result) if result is not None else None, now, game_id))
             await self._put_timer(db, game_id, None)
 
     @staticmethod
     async def _put_timer(db: aiosqlite.Connection, game_id: int, timer: Timer | None) -> None:
-        await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+        await _run(db, "DELETE FROM timers WHERE game_id = ?", (game_id,))
         if timer is not None:
-            await db.execute("INSERT INTO timers (game_id, seat, remind_at, deadline_at, reminded) "
+            await _run(db, "INSERT INTO timers (game_id, seat, remind_at, deadline_at, reminded) "
                              "VALUES (?, ?, ?, ?, ?)", (game_id, timer.seat, timer.remind_at,
                                                         timer.deadline_at, int(timer.reminded)))
 
     async def mark_reminded(self, game_id: int) -> None:
         async with self.transaction() as db:
-            await db.execute("UPDATE timers SET reminded = 1 WHERE game_id = ?", (game_id,))
+            await _run(db, "UPDATE timers SET reminded = 1 WHERE game_id = ?", (game_id,))
 
     async def set_guild_settings(self, guild_id: int, move_deadline: float, reminder_after: float) -> None:
         async with self.transaction() as db:
-            await db.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
-            await db.execute("INSERT INTO guild_settings (guild_id, move_deadline, reminder_after) "
+            await _run(db, "DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+            await _run(db, "INSERT INTO guild_settings (guild_id, move_deadline, reminder_after) "
                              "VALUES (?, ?, ?)", (guild_id, move_deadline, reminder_after))
 
     async def add_move(self, game_id: int, ply: int, seat: int, move: str, now: float,
@@ -203,12 +209,12 @@ class Store:
         else the next player's timer."""
         try:
             async with self.transaction() as db:
-                await db.execute("INSERT INTO moves (game_id, ply, seat, move, created_at) "
+                await _run(db, "INSERT INTO moves (game_id, ply, seat, move, created_at) "
                                  "VALUES (?, ?, ?, ?, ?)", (game_id, ply, seat, move, now))
                 if result is None:
-                    await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+                    await _run(db, "UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
                 else:
-                    await db.execute("UPDATE games SET status = 'finished', result = ?, updated_at = ? "
+                    await _run(db, "UPDATE games SET status = 'finished', result = ?, updated_at = ? "
                                      "WHERE id = ?", (json.dumps(result), now, game_id))
                 await self._put_timer(db, game_id, timer if result is None else None)
         except sqlite3.IntegrityError:

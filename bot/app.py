@@ -1,0 +1,117 @@
+"""The Discord bot: a commands.Bot subclass wiring the store, the game service and the cogs.
+
+The only module of ``bot/`` that knows Discord. Slash commands sync to DEV_GUILD_ID on start
+when it is set; globally only through ``python -m bot sync``.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from data import Store
+
+from .config import Config
+from .service import GameService, UserError
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.games", "cogs.challenges", "cogs.admin")
+SORRY = "Something went wrong on our side; it has been logged. Nothing was changed."
+
+
+def discord_clock() -> float:
+    """Seconds since the epoch by discord.py's clock (which offline tests can move)."""
+    return discord.utils.utcnow().timestamp()
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """A private (ephemeral) answer, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+class PaiShoTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, UserError):
+            await tell(interaction, str(original))
+            return
+        if isinstance(error, app_commands.CheckFailure):
+            await tell(interaction, str(error) or "You cannot use this command here.")
+            return
+        log.error("Command %r failed: user=%s guild=%s channel=%s options=%s",
+                  interaction.command.qualified_name if interaction.command else None,
+                  interaction.user.id, interaction.guild_id, interaction.channel_id,
+                  interaction.namespace, exc_info=original)
+        try:
+            await tell(interaction, SORRY)
+        except discord.HTTPException:
+            log.warning("Could not tell the user about the error (interaction %s)", interaction.id)
+
+
+class PaiShoBot(commands.Bot):
+    """The bot: slash commands only, no message-content intent, no mentions unless asked for."""
+
+    def __init__(self, config: Config, *, tick_seconds: float = 60.0) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         allowed_mentions=discord.AllowedMentions.none(), help_command=None,
+                         tree_cls=PaiShoTree)
+        self.config = config
+        self.tick_seconds = tick_seconds
+        self.store: Store | None = None
+        self.service: GameService | None = None
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.config.database_path)
+        self.service = GameService(self.store, clock=discord_clock, challenge_ttl=self.config.challenge_ttl,
+                                   reminder_after=self.config.reminder_after,
+                                   move_deadline=self.config.move_deadline)
+        loaded = await self.service.reload()
+        log.info("Database %s open; %d running games reloaded", self.config.database_path, loaded)
+        for name in EXTENSIONS:
+            await self.load_extension(name)
+        if self.config.dev_guild_id:
+            guild = discord.Object(id=self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("Synced %d commands to the development server %s", len(synced), guild.id)
+
+    async def close(self) -> None:
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+
+def run_bot(config: Config, sync_globally: bool = False) -> int:
+    """Run until Ctrl-C / SIGTERM (or, with ``sync_globally``, publish the commands and exit)."""
+    bot = PaiShoBot(config)
+
+    async def main() -> None:
+        async with bot:
+            if sync_globally:
+                await bot.login(config.token or "")
+                synced = await bot.tree.sync()
+                print(f"Published {len(synced)} slash commands to every server "
+                      "(Discord may take up to an hour to show them).")
+                return
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            await bot.start(config.token or "")
+
+    try:
+        asyncio.run(main())
+    except discord.LoginFailure:
+        print("Discord refused the token. Reset it in the Developer Portal (Bot -> Reset Token) "
+              "and put the new one in .env.")
+        return 1
+    log.info("Bot stopped")
+    return 0

@@ -1,0 +1,91 @@
+"""Accept / Decline buttons of a challenge. They are DynamicItems carrying the game id in their
+custom id, so they work after a restart; the service decides who may press them."""
+from __future__ import annotations
+
+import logging
+import re
+
+import discord
+from discord.ext import commands
+
+from bot.service import UserError
+
+from .replies import person, post
+
+log = logging.getLogger(__name__)
+
+
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
+                      template=r"psb:challenge:(?P<action>accept|decline):(?P<id>[0-9]+)"):
+    def __init__(self, action: str, game_id: int) -> None:
+        label, style = (("Accept", discord.ButtonStyle.success) if action == "accept"
+                        else ("Decline", discord.ButtonStyle.danger))
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"psb:challenge:{action}:{game_id}"))
+        self.action, self.game_id = action, game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> "ChallengeButton":
+        return cls(match["action"], int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            if self.action == "accept":
+                await accept(interaction, self.game_id)
+            else:
+                reply = await interaction.client.service.decline(person(interaction.user), game_id=self.game_id)
+                await post(interaction, reply)
+        except UserError as err:
+            await interaction.followup.send(str(err), ephemeral=True)
+        except Exception:  # a button has no tree error handler: log with context and apologise
+            log.exception("Challenge button %s of game %d failed for user %s in channel %s",
+                          self.action, self.game_id, interaction.user.id, interaction.channel_id)
+            await interaction.followup.send("Something went wrong on our side; it has been logged.",
+                                            ephemeral=True)
+
+
+def challenge_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeButton("accept", game_id))
+    view.add_item(ChallengeButton("decline", game_id))
+    return view
+
+
+async def accept(interaction: discord.Interaction, game_id: int) -> None:
+    """Accept; when this acceptance starts the game, give it its own thread where allowed."""
+    service = interaction.client.service
+    me = person(interaction.user)
+    title = await service.would_start(me, game_id)
+    channel = interaction.channel
+    thread, note = None, ""
+    if title is not None and isinstance(channel, discord.TextChannel):
+        mine = channel.permissions_for(channel.guild.me)
+        if mine.create_public_threads and mine.send_messages_in_threads:
+            try:
+                thread = await channel.create_thread(name=title, type=discord.ChannelType.public_thread,
+                                                     auto_archive_duration=10080)
+            except discord.HTTPException:
+                log.warning("Could not create a thread for game %d in channel %s", game_id, channel.id)
+        if thread is None:
+            note = ("I may not create threads here (I need Create Public Threads and Send Messages in "
+                    "Threads), so the game is played in this channel.")
+    try:
+        reply = await service.accept(me, game_id=game_id, play_channel_id=thread.id if thread else None)
+    except UserError:
+        if thread is not None:
+            await thread.delete()
+        raise
+    if not reply.started:
+        await post(interaction, reply)
+        return
+    if note:
+        await interaction.followup.send(note, ephemeral=True)
+    await post(interaction, reply, channel=thread or channel, close=not note)
+    if thread is not None:
+        await channel.send(f"Game #{game_id} is on: follow it in {thread.mention}.")
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(ChallengeButton)

@@ -1,0 +1,198 @@
+"""Slash commands for playing: challenge, move, board, moves, resign, abort, export, rules, games;
+and the background loop that posts reminders, timeouts and expired challenges."""
+from __future__ import annotations
+
+import logging
+from typing import Awaitable
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+import engine
+from bot.options import parse_options, suggest_options
+from bot.service import Reply, UserError
+
+from .challenges import challenge_view
+from .replies import message_kwargs, person, post, text_kwargs, user_errors
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=engine.info(v).name, value=v) for v in engine.VARIANT_IDS]
+
+
+class Games(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.ticker.change_interval(seconds=getattr(bot, "tick_seconds", 60.0))
+
+    @property
+    def svc(self):
+        return self.bot.service
+
+    async def cog_load(self) -> None:
+        self.ticker.start()
+
+    async def cog_unload(self) -> None:
+        self.ticker.cancel()
+
+    async def _public(self, interaction: discord.Interaction, action: Awaitable[Reply]) -> None:
+        """Think privately, run the service call, post the result for everyone."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with user_errors(interaction):
+            await post(interaction, await action)
+
+    # ----- challenge -------------------------------------------------------------------
+    @app_commands.command(name="challenge", description="Challenge one to three players to a game")
+    @app_commands.describe(game="Which game", opponent="Who you challenge",
+                           opponent2="A second opponent (PAUSO: up to 3)", opponent3="A third opponent",
+                           options="Game options as name=value, e.g. board=round5 rings=4")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def challenge(self, interaction: discord.Interaction, game: str, opponent: discord.Member,
+                        opponent2: discord.Member | None = None, opponent3: discord.Member | None = None,
+                        options: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with user_errors(interaction):
+            try:
+                parsed = parse_options(options)
+            except ValueError as err:
+                raise UserError(str(err)) from None
+            opponents = [person(m) for m in (opponent, opponent2, opponent3) if m is not None]
+            reply = await self.svc.challenge(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                                             challenger=person(interaction.user), opponents=opponents,
+                                             variant=game, options=parsed or None)
+            await interaction.channel.send(**message_kwargs(reply), view=challenge_view(reply.game_id))
+            await interaction.delete_original_response()
+
+    @challenge.autocomplete("options")
+    async def options_autocomplete(self, interaction: discord.Interaction, current: str):
+        return [app_commands.Choice(name=o, value=o)
+                for o in suggest_options(interaction.namespace.game, current)]
+
+    @app_commands.command(name="propose-board", description="Propose another board for the open challenge here")
+    @app_commands.describe(board="A preset (square5, whirlpool, ...) or a layout such as 5o/o+o+o/5o")
+    async def propose_board(self, interaction: discord.Interaction, board: str) -> None:
+        await self._public(interaction, self.svc.propose_board(person(interaction.user), board,
+                                                               channel_id=interaction.channel_id))
+
+    @propose_board.autocomplete("board")
+    async def board_autocomplete(self, interaction: discord.Interaction, current: str):
+        return [app_commands.Choice(name=o.partition("=")[2], value=o.partition("=")[2])
+                for o in suggest_options("pauso", f"board={current}")]
+
+    # ----- playing -----------------------------------------------------------------------
+    @app_commands.command(name="move", description="Play your move in this channel's game")
+    @app_commands.describe(move="Your move in notation, e.g. c3 or R@c3 (suggestions show legal moves)")
+    async def move(self, interaction: discord.Interaction, move: str) -> None:
+        await self._public(interaction, self.svc.move(interaction.channel_id, person(interaction.user), move))
+
+    @move.autocomplete("move")
+    async def move_autocomplete(self, interaction: discord.Interaction, current: str):
+        return [app_commands.Choice(name=m, value=m)
+                for m in self.svc.suggestions(interaction.channel_id, interaction.user.id, current)]
+
+    @app_commands.command(name="board", description="Show the board of this channel's game again")
+    async def board(self, interaction: discord.Interaction) -> None:
+        await self._public(interaction, self.svc.board(interaction.channel_id))
+
+    @app_commands.command(name="resign", description="Resign from this channel's game")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await self._public(interaction, self.svc.resign(interaction.channel_id, person(interaction.user)))
+
+    @app_commands.command(name="abort", description="Call off this channel's game before the first move")
+    async def abort(self, interaction: discord.Interaction) -> None:
+        await self._public(interaction, self.svc.abort(interaction.channel_id, person(interaction.user)))
+
+    # ----- looking -------------------------------------------------------------------------
+    @app_commands.command(name="moves", description="The moves of this channel's game so far")
+    async def moves(self, interaction: discord.Interaction) -> None:
+        async with user_errors(interaction):
+            reply = await self.svc.moves(interaction.channel_id)
+            await interaction.response.send_message(**text_kwargs(reply.text), ephemeral=True)
+
+    @app_commands.command(name="export", description="The full record of this channel's game, to keep")
+    async def export(self, interaction: discord.Interaction) -> None:
+        async with user_errors(interaction):
+            reply = await self.svc.export(channel_id=interaction.channel_id)
+            await interaction.response.send_message(**text_kwargs(reply.text, f"game-{reply.game_id}.txt"),
+                                                    ephemeral=True)
+
+    @app_commands.command(name="rules", description="A game's rules and notation, with examples")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        async with user_errors(interaction):
+            pages = paginate(self.svc.rules(game).text)
+            view = RulesPages(pages) if len(pages) > 1 else discord.utils.MISSING
+            await interaction.response.send_message(embed=rules_embed(pages, 0), view=view, ephemeral=True)
+
+    @app_commands.command(name="games", description="Running games and open challenges in this server")
+    @app_commands.describe(mine="Only the games you play in")
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
+        reply = await self.svc.games(guild_id=interaction.guild_id,
+                                     user_id=interaction.user.id if mine else None)
+        await interaction.response.send_message(reply.text, ephemeral=True)
+
+    # ----- the clock ------------------------------------------------------------------------
+    @tasks.loop(seconds=60)
+    async def ticker(self) -> None:
+        try:
+            notices = await self.svc.tick()
+        except Exception:
+            log.exception("The timer loop failed; it will try again")
+            return
+        for notice in notices:
+            try:
+                channel = self.bot.get_channel(notice.channel_id) or await self.bot.fetch_channel(notice.channel_id)
+                await channel.send(**message_kwargs(notice.reply))
+            except discord.HTTPException:
+                log.exception("Could not post a notice for game %s in channel %s",
+                              notice.reply.game_id, notice.channel_id)
+
+    @ticker.before_loop
+    async def before_ticker(self) -> None:
+        await self.bot.wait_until_ready()
+
+
+def paginate(text: str, size: int = 3500) -> list[str]:
+    """Split a long text at paragraph breaks into pages of at most ``size`` characters."""
+    pages, current = [], ""
+    for para in text.split("\n\n"):
+        if current and len(current) + len(para) + 2 > size:
+            pages.append(current)
+            current = ""
+        current = f"{current}\n\n{para}" if current else para
+    pages.append(current)
+    return [p[:4000] for p in pages]
+
+
+def rules_embed(pages: list[str], index: int) -> discord.Embed:
+    embed = discord.Embed(description=pages[index], colour=discord.Colour.from_rgb(86, 126, 230))
+    if len(pages) > 1:
+        embed.set_footer(text=f"Page {index + 1} of {len(pages)}")
+    return embed
+
+
+class RulesPages(discord.ui.View):
+    """Previous / Next buttons for a long rules text (private to the user who asked)."""
+
+    def __init__(self, pages: list[str]) -> None:
+        super().__init__(timeout=600)
+        self.pages, self.index = pages, 0
+
+    async def _show(self, interaction: discord.Interaction, step: int) -> None:
+        self.index = (self.index + step) % len(self.pages)
+        await interaction.response.edit_message(embed=rules_embed(self.pages, self.index), view=self)
+
+    @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary)
+    async def previous(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await self._show(interaction, -1)
+
+    @discord.ui.button(label="Next", style=discord.ButtonStyle.secondary)
+    async def next(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await self._show(interaction, 1)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Games(bot))

@@ -1,0 +1,33 @@
+"""simcord fixtures: the real bot against an offline Discord, with a real SQLite file."""
+from __future__ import annotations
+
+import pytest
+
+from bot.app import PaiShoBot
+from bot.config import Config
+
+
+TICK = 1800.0  # the timer loop's period in these tests (virtual seconds)
+
+
+def make_config(db_path: str, **changes) -> Config:
+    values = dict(token=None, database_path=db_path, dev_guild_id=None, log_level="INFO",
+                  challenge_ttl=24 * 3600, reminder_after=24 * 3600, move_deadline=72 * 3600)
+    values.update(changes)
+    return Config(**values)
+
+
+@pytest.fixture
+def simcord_bot(db_path):
+    return PaiShoBot(make_config(db_path), tick_seconds=TICK)
+
+
+@pytest.fixture
+async def world(simcord_env):
+    """A server with a #games channel, three members, and the commands synced."""
+    env = simcord_env
+    guild = env.create_guild(name="Pai Sho Club")
+    channel = guild.create_text_channel("games")
+    members = {name: guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")}
+    await env.bot.tree.sync()
+    return env, guild, channel, members
