@@ -16,10 +16,10 @@ To run it on Discord:
   1. Open https://discord.com/developers/applications, click "New Application", name it.
   2. In "Bot", click "Reset Token" and copy the token.
   3. Copy .env.example to .env and put the token after DISCORD_TOKEN=
-  4. Invite the bot to your server (see "Inviting the bot" in README.md) and run this again.
+  4. Invite the bot to your server (see "Run it on Discord" in README.md) and run this again.
 
 To play right now without Discord, use the local console:
-  .venv/bin/python -m bot console
+  scripts/start console
 (type "help" there; README.md has a whole three-player game to paste in).
 """
 

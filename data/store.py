@@ -228,18 +228,24 @@ class Store:
                        created_at=r["created_at"], updated_at=r["updated_at"], expires_at=r["expires_at"])
 
     async def _fill(self, rows: list[GameRow], moves: bool = True) -> list[GameRow]:
-        for row in rows:
+        """Attach seats (and moves) to the rows, a few hundred games per query."""
+        by_id = {row.id: row for row in rows}
+        ids = list(by_id)
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ", ".join("?" for _ in chunk)
             async with self._conn.execute(
-                    "SELECT seat, user_id, name, accepted FROM seats WHERE game_id = ? ORDER BY seat",
-                    (row.id,)) as cur:
-                row.seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["accepted"]))
-                             for r in await cur.fetchall()]
+                    f"SELECT game_id, seat, user_id, name, accepted FROM seats WHERE game_id IN ({marks}) "
+                    "ORDER BY game_id, seat", chunk) as cur:
+                for r in await cur.fetchall():
+                    by_id[r["game_id"]].seats.append(Seat(r["seat"], r["user_id"], r["name"], bool(r["accepted"])))
             if moves:
                 async with self._conn.execute(
-                        "SELECT seat, move FROM moves WHERE game_id = ? ORDER BY ply", (row.id,)) as cur:
-                    found = await cur.fetchall()
-                row.moves = [r["move"] for r in found]
-                row.move_seats = [r["seat"] for r in found]
+                        f"SELECT game_id, seat, move FROM moves WHERE game_id IN ({marks}) "
+                        "ORDER BY game_id, ply", chunk) as cur:
+                    for r in await cur.fetchall():
+                        by_id[r["game_id"]].moves.append(r["move"])
+                        by_id[r["game_id"]].move_seats.append(r["seat"])
         return rows
 
     async def _select(self, where: str, args: tuple = (), moves: bool = True) -> list[GameRow]:

@@ -21,6 +21,10 @@ SYMBOL = {"+": (46, 125, 50), "-": (183, 28, 28), "^": (110, 84, 60), "v": (110,
           "<": (110, 84, 60), ">": (110, 84, 60)}
 FAINT = {k: tuple((c + 2 * b) // 3 for c, b in zip(v, CARD)) for k, v in SYMBOL.items()}
 PUSH = (255, 255, 255)
+# every flat colour of the picture, and text drawn on a background, for the PNG palette
+OWN_COLOURS = (CARD, CARD_EDGE, *SYMBOL.values(), *FAINT.values())
+TEXT_PAIRS = ((INK, CARD), (CARD, SYMBOL["+"]), (CARD, SYMBOL["-"]), (CARD, SYMBOL["^"]),
+              (CARD_EDGE, BACKGROUND), (HIGHLIGHT, CARD), (INK, PUSH))
 
 
 @dataclass(frozen=True)
@@ -95,19 +99,28 @@ def _board_layer(layout: str) -> tuple[Image.Image, Geometry]:
     return img, geo
 
 
-def _ring(draw: ImageDraw.ImageDraw, geo: Geometry, cell, ring: str, point: str | None) -> None:
-    cx, cy = geo.centre(cell)
-    s = geo.cell
+@lru_cache(maxsize=256)
+def _piece(cell: int, ring: str, point: str | None) -> Image.Image:
+    """A Ring (or a Ring under a Point) drawn once per size and colours, pasted where it lies."""
+    img = Image.new("RGBA", (cell, cell), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    c, s = cell / 2, cell
     r = s * 0.34
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=PLAYER_COLOURS[ring], width=max(4, int(s * 0.11)))
+    draw.ellipse((c - r, c - r, c + r, c + r), outline=PLAYER_COLOURS[ring], width=max(4, int(s * 0.11)))
     if point is None:
-        text_centered(draw, (cx, cy), ring, int(s * 0.3), INK)
-        return
+        text_centered(draw, (c, c), ring, int(s * 0.3), INK)
+        return img
     p = s * 0.22
-    draw.ellipse((cx - p, cy - p, cx + p, cy + p), fill=PLAYER_COLOURS[point], outline=INK, width=2)
-    text_centered(draw, (cx, cy), point, int(s * 0.26), ON_COLOUR[point])
-    x1, y1 = geo.box(cell)[2:]
-    text_centered(draw, (x1 - s * 0.15, y1 - s * 0.15), ring, max(11, int(s * 0.16)), INK)
+    draw.ellipse((c - p, c - p, c + p, c + p), fill=PLAYER_COLOURS[point], outline=INK, width=2)
+    text_centered(draw, (c, c), point, int(s * 0.26), ON_COLOUR[point])
+    text_centered(draw, (s - s * 0.15, s - s * 0.15), ring, max(11, int(s * 0.16)), INK)
+    return img
+
+
+def _ring(img: Image.Image, geo: Geometry, cell, ring: str, point: str | None) -> None:
+    sprite = _piece(geo.cell, ring, point)
+    x0, y0 = geo.box(cell)[:2]
+    img.paste(sprite, (x0, y0), sprite)
 
 
 def _push_arrow(draw: ImageDraw.ImageDraw, geo: Geometry, frm, to) -> None:
@@ -156,11 +169,11 @@ def render(game: PausoGame, names: list[str] | None = None) -> bytes:
         draw.rounded_rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), radius=max(4, geo.cell // 9),
                                outline=HIGHLIGHT, width=5)
     for cell, (ring, point) in game.contents.items():
-        _ring(draw, geo, cell, ring, point)
+        _ring(img, geo, cell, ring, point)
     for ev in game.last_events:
         if ev.kind in ("move", "point"):
             _push_arrow(draw, geo, parse_square(ev.frm), parse_square(ev.to))
-    return to_png(img)
+    return to_png(img, OWN_COLOURS, TEXT_PAIRS)
 
 
 def render_layout(layout: str, title: str = "Proposed board") -> bytes:
@@ -171,4 +184,4 @@ def render_layout(layout: str, title: str = "Proposed board") -> bytes:
     parsed = parse_layout(layout)
     header(draw, title, f"{parsed.canonical()}  ({len(parsed.cards)} cards)", [], HEADER)
     draw.text((20, 80), f"{parsed.width} x {parsed.height}", font=font(18), fill=TEXT)
-    return to_png(img)
+    return to_png(img, OWN_COLOURS, TEXT_PAIRS)

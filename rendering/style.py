@@ -71,8 +71,33 @@ def header(draw: ImageDraw.ImageDraw, title: str, status: str,
         x += chip_w + 12
 
 
-def to_png(image: Image.Image) -> bytes:
-    """Encode for posting: fast compression, well under Discord's upload limit."""
+HEADER_BG = (32, 34, 37)
+WHITE = (255, 255, 255)
+Colour = tuple[int, int, int]
+
+
+def _blends(fg: Colour, bg: Colour, steps: int = 8) -> list[Colour]:
+    return [tuple(round(b + (f - b) * k / steps) for f, b in zip(fg, bg)) for k in range(1, steps)]
+
+
+@lru_cache(maxsize=16)
+def _palette(colours: tuple[Colour, ...], pairs: tuple[tuple[Colour, Colour], ...]) -> Image.Image:
+    """A fixed palette: the picture's flat colours plus the anti-aliasing shades of its text."""
+    base = [BACKGROUND, HEADER_BG, TEXT, MUTED, HIGHLIGHT, INK, WHITE, *PLAYER_COLOURS.values(), *colours]
+    shades = [(TEXT, HEADER_BG), (HIGHLIGHT, HEADER_BG), (MUTED, BACKGROUND), (TEXT, BACKGROUND)]
+    shades += [(ON_COLOUR[k], c) for k, c in PLAYER_COLOURS.items()] + list(pairs)
+    entries = list(dict.fromkeys(base + [b for fg, bg in shades for b in _blends(fg, bg)]))[:256]
+    palette = Image.new("P", (1, 1))
+    flat = [v for rgb in entries for v in rgb]
+    palette.putpalette(flat + flat[:3] * (256 - len(entries)))
+    return palette
+
+
+def to_png(image: Image.Image, colours: tuple[Colour, ...] = (),
+           pairs: tuple[tuple[Colour, Colour], ...] = ()) -> bytes:
+    """Encode for posting: mapped onto a fixed palette (``colours`` are the picture's own flat
+    colours, ``pairs`` its text-on-background combinations), which makes a small PNG fast."""
+    indexed = image.quantize(palette=_palette(colours, pairs), dither=Image.Dither.NONE)
     out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=3)
+    indexed.save(out, format="PNG", compress_level=3)
     return out.getvalue()

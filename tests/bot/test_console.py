@@ -71,5 +71,5 @@ def test_python_m_bot_without_token_explains_how_to_get_one(tmp_path):
     done = subprocess.run([sys.executable, "-m", "bot"], capture_output=True, text=True, cwd=tmp_path,
                           env=env | {"PYTHONPATH": str(ROOT)}, timeout=60)
     assert done.returncode == 1
-    assert "No Discord token is set" in done.stderr and "python -m bot console" in done.stderr
+    assert "No Discord token is set" in done.stderr and "scripts/start console" in done.stderr
     assert "discord.com/developers/applications" in done.stderr

@@ -1,0 +1,210 @@
+"""python -m bench: print what a turn costs per game, and how 1,000 running games behave.
+
+Measures (one process, one core): legal-move generation and play() on mid-game positions,
+autocomplete from the stored game, the board PNG, a whole turn through the service with a real
+SQLite file, and the reload / memory / throughput of 1,000 running games. It prints what it
+measured and on what; it asserts nothing (CI never times anything).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import os
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+import engine
+import rendering
+from bot.service import GameService, Person
+from data import Store
+
+TARGETS = {"turn": 25.0, "autocomplete": 10.0, "render": 15.0, "reload": 5.0, "memory": 50.0}
+
+
+def stats(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+
+
+def timed(fn, repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def mid_game(variant: str, players: int, seed: int) -> engine.Game:
+    """A game played by random legal moves to about half its length (a typical position)."""
+    rng = random.Random(seed)
+    probe = engine.new_game(variant, players=players, seed=seed)
+    length = 0
+    while probe.outcome is None and length < 400:
+        probe.play(rng.choice(probe.legal_moves()))
+        length += 1
+    game = engine.new_game(variant, players=players, seed=seed)
+    for move in probe.record[: max(1, length // 2)]:
+        game.play(move)
+    return game
+
+
+def line(name: str, value: str, target: str = "") -> None:
+    print(f"  {name:<44} {value:>22}  {target}")
+
+
+def verdict(value: float, key: str) -> str:
+    return f"(target <= {TARGETS[key]:g}: {'ok' if value <= TARGETS[key] else 'MISSED'})"
+
+
+def bench_engine(variant: str, players: int, positions: int) -> engine.Game:
+    games = [mid_game(variant, players, seed) for seed in range(positions)]
+    legal = [t for g in games for t in timed(g.legal_moves, 20)]
+    plays = []
+    for g in games:
+        for move in g.legal_moves()[:20]:
+            fresh = g.copy()
+            start = time.perf_counter()
+            fresh.play(move)
+            plays.append(time.perf_counter() - start)
+    med, p95 = stats(legal)
+    line("legal_moves() median / p95", f"{med * 1e6:.0f} / {p95 * 1e6:.0f} us")
+    med, p95 = stats(plays)
+    line("play() median / p95", f"{med * 1e6:.0f} / {p95 * 1e6:.0f} us")
+    return games[0]
+
+
+def bench_render(game: engine.Game) -> None:
+    rendering.render(game)  # the static board layer is cached after the first picture
+    samples = timed(lambda: rendering.render(game), 40)
+    med, p95 = stats(samples)
+    line("render board PNG median / p95", f"{med * 1e3:.1f} / {p95 * 1e3:.1f} ms", verdict(p95 * 1e3, "render"))
+    line("PNG size", f"{len(rendering.render(game)) / 1024:.0f} KB")
+
+
+def seed_games(path: str, variant: str, players: int, count: int, first_channel: int) -> None:
+    """``count`` running games, each with a mid-game record, written in one bulk transaction
+    (test data; the service's own writes are measured above)."""
+    import json
+    import sqlite3
+    games, seats, moves = [], [], []
+    for i in range(count):
+        game = mid_game(variant, players, i)
+        gid = i + 1
+        games.append((gid, variant, json.dumps(game.options), i, 1, first_channel + i, "running", 0.0, 0.0))
+        seats += [(gid, p, 10_000 + p, f"p{p}", 1) for p in range(players)]
+        moves += [(gid, ply, ply % players, move, 0.0) for ply, move in enumerate(game.record)]
+    with sqlite3.connect(path) as db:
+        db.executemany("INSERT INTO games (id, variant, options, seed, guild_id, channel_id, status, "
+                       "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", games)
+        db.executemany("INSERT INTO seats (game_id, seat, user_id, name, accepted) VALUES (?, ?, ?, ?, ?)", seats)
+        db.executemany("INSERT INTO moves (game_id, ply, seat, move, created_at) VALUES (?, ?, ?, ?, ?)", moves)
+
+
+async def bench_service(variant: str, players: int, folder: Path, scale: int) -> None:
+    # a whole turn and autocomplete, on a real SQLite file
+    store = await Store.open(str(folder / f"{variant}-{players}-turn.db"))
+    service = GameService(store, rng=random.Random(1))
+    people = [Person(10_000 + p, f"p{p}") for p in range(players)]
+    turns, completions = [], []
+    for channel in range(1, 41):
+        reply = await service.challenge(guild_id=1, channel_id=channel, challenger=people[0],
+                                        opponents=people[1:], variant=variant)
+        for p in people[1:]:
+            await service.accept(p, game_id=reply.game_id)
+        rng = random.Random(channel)
+        for _ in range(6):
+            row, game = service.game_in(channel)
+            if game.outcome is not None:
+                break
+            mover = people[game.to_move]
+            for typed in ("", "c", "R@"):
+                start = time.perf_counter()
+                service.suggestions(channel, mover.id, typed)
+                completions.append(time.perf_counter() - start)
+            move = rng.choice(game.legal_moves())
+            start = time.perf_counter()
+            await service.move(channel, mover, move)
+            turns.append(time.perf_counter() - start)
+            if service.game_in(channel) is None:
+                break
+    med, p95 = stats(completions)
+    line("autocomplete (25 choices) median / p95", f"{med * 1e3:.2f} / {p95 * 1e3:.2f} ms",
+         verdict(p95 * 1e3, "autocomplete"))
+    med, p95 = stats(turns)
+    line("whole turn (validate+apply+render+commit)", f"{med * 1e3:.1f} / {p95 * 1e3:.1f} ms",
+         verdict(p95 * 1e3, "turn"))
+    await store.close()
+
+    if not scale:
+        return
+    # 1,000 running games: reload time, memory, concurrent turns
+    path = str(folder / f"{variant}-{players}-scale.db")
+    store = await Store.open(path)  # creates the schema
+    await store.close()
+    seed_games(path, variant, players, scale, 100_000)
+    gc.collect()
+    store = await Store.open(path)
+    service = GameService(store)
+    start = time.perf_counter()
+    loaded = await service.reload()
+    reload_s = time.perf_counter() - start
+    line(f"reload {loaded} running games", f"{reload_s:.2f} s", verdict(reload_s, "reload"))
+    gc.collect()
+    tracemalloc.start()
+    measured = GameService(store)
+    await measured.reload()
+    size, _peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    del measured
+    per_game = size / max(1, loaded) / 1024
+    line("memory per running game (engine + row)", f"{per_game:.1f} KB", verdict(per_game, "memory"))
+    rng = random.Random(7)
+
+    async def one_turn(channel: int) -> None:
+        found = service.game_in(channel)
+        if found is None:
+            return
+        row, game = found
+        if game.outcome is None:
+            await service.move(channel, Person(row.seats[game.to_move].user_id, "p"), rng.choice(game.legal_moves()))
+
+    channels = list(range(100_000, 100_000 + scale))
+    start = time.perf_counter()
+    await asyncio.gather(*(one_turn(c) for c in channels[:400]))
+    elapsed = time.perf_counter() - start
+    line("turns/s, 400 moves arriving at once", f"{400 / elapsed:.0f} turns/s")
+    await store.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="running games for the scale test")
+    parser.add_argument("--positions", type=int, default=20, help="mid-game positions per game")
+    args = parser.parse_args(argv)
+    print(f"Pai Sho Bot benchmark on {platform.node()}: {platform.processor() or platform.machine()}, "
+          f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}")
+    print(f"Games: {', '.join(engine.VARIANT_IDS)}. Board pictures {rendering.style.WIDTH} px wide.")
+    began = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for variant in engine.VARIANT_IDS:
+            info = engine.info(variant)
+            for players in sorted({info.min_players, info.max_players}):
+                print(f"\n{info.name}, {players} players")
+                game = bench_engine(variant, players, args.positions)
+                bench_render(game)
+                scale = args.games if players == info.max_players else 0
+                asyncio.run(bench_service(variant, players, Path(tmp), scale))
+    print(f"\nDone in {time.perf_counter() - began:.0f} s.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,13 @@
+"""The benchmark script keeps working (a tiny run; nothing here is timed)."""
+from __future__ import annotations
+
+from bench.__main__ import main
+
+
+def test_benchmark_runs_and_prints_every_figure(capsys):
+    assert main(["--games", "12", "--positions", "2"]) == 0
+    out = capsys.readouterr().out
+    for figure in ("legal_moves()", "play()", "render board PNG", "PNG size", "autocomplete",
+                   "whole turn", "reload 12 running games", "memory per running game", "turns/s"):
+        assert figure in out
+    assert "PAUSO, 2 players" in out and "PAUSO, 4 players" in out
