@@ -9,6 +9,7 @@ import asyncio
 import logging
 import signal
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -112,6 +113,10 @@ def run_bot(config: Config, sync_globally: bool = False) -> int:
     except discord.LoginFailure:
         print("Discord refused the token. Reset it in the Developer Portal (Bot -> Reset Token) "
               "and put the new one in .env.")
+        return 1
+    except (OSError, aiohttp.ClientError) as err:
+        print(f"Could not reach Discord ({err}). Check the network connection and try again; "
+              "the local console (scripts/start console) works offline.")
         return 1
     log.info("Bot stopped")
     return 0

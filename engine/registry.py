@@ -5,7 +5,7 @@ really implemented; the other ids of our six games give a clear "not available y
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 # All six games, in the order the design lists them, with their display names.
@@ -41,9 +41,6 @@ class VariantInfo:
     options: tuple[OptionSpec, ...]
     new: Callable[..., Any]  # new(players, seed, options) -> Game
     load: Callable[..., Any]  # load(position, options) -> Game
-    player_labels: Callable[[int], tuple[str, ...]] = field(
-        default=lambda n: tuple(f"Player {i + 1}" for i in range(n))
-    )
 
 
 _REGISTRY: dict[str, VariantInfo] = {}

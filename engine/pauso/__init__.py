@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..registry import OptionSpec, VariantInfo, register
-from .game import COLOUR_NAMES, PausoGame
+from .game import PausoGame
 from .layout import DEFAULT_PRESET, PRESETS, LayoutError, parse_layout
 from .push import Event
 
@@ -20,7 +20,6 @@ INFO = VariantInfo(
     ),
     new=PausoGame,
     load=PausoGame.from_position,
-    player_labels=lambda n: tuple(f"{COLOUR_NAMES[c]} ({c})" for c in "PAML"[:n]),
 )
 register(INFO)
 
