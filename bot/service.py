@@ -17,10 +17,10 @@ from typing import Any, Callable
 
 import engine
 import rendering
-from data import GameRow, Store, StoreError, Timer
+from data import GameRow, HistoryRow, RatingRow, Store, StoreError, Timer
 from engine.notation import GAME_OVER, NOT_YOUR_TURN
 
-from . import records
+from . import ratings, records
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +94,7 @@ class GameService:
         self._games: dict[int, tuple[GameRow, engine.Game]] = {}  # running games by game id
         self._by_channel: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._rating_lock = asyncio.Lock()  # ratings are read, computed and written one game at a time
 
     # ----- start-up ---------------------------------------------------------------------
     async def reload(self) -> int:
@@ -153,6 +154,15 @@ class GameService:
             return f"{names[game.to_move]} to move."
         return self.result_text(row, game)
 
+    @staticmethod
+    def rating_text(row: GameRow) -> str:
+        """``Ratings: alice +9 -> 1538, bob -9 -> 1462.``"""
+        parts = []
+        for seat in row.seats:
+            before, after = row.result["ratings"][str(seat.user_id)]
+            parts.append(f"{seat.name} {after - before:+d} -> {after}")
+        return "Ratings: " + ", ".join(parts) + "."
+
     def result_text(self, row: GameRow, game: engine.Game) -> str:
         out = game.outcome
         assert out is not None
@@ -171,7 +181,7 @@ class GameService:
     # ----- challenges ---------------------------------------------------------------------------
     async def challenge(self, *, guild_id: int | None, channel_id: int, challenger: Person,
                         opponents: list[Person], variant: str,
-                        options: dict[str, Any] | None = None) -> Reply:
+                        options: dict[str, Any] | None = None, rated: bool = True) -> Reply:
         """Challenge one or more players to a game; they accept or decline."""
         try:
             info = engine.info(variant)
@@ -199,9 +209,10 @@ class GameService:
         game_id = await self.store.create_game(
             variant=info.id, options=game.options, seed=seed, guild_id=guild_id,
             channel_id=channel_id, status="challenge", seats=seats, now=now,
-            expires_at=now + self.challenge_ttl)
+            expires_at=now + self.challenge_ttl, rated=rated)
         who = ", ".join(p.name for p in opponents)
-        text = (f"{challenger.name} challenges {who} to {info.name} (game #{game_id}; "
+        text = (f"{challenger.name} challenges {who} to a {'rated' if rated else 'casual'} game of "
+                f"{info.name} (game #{game_id}; "
                 f"{records.options_text(info, game.options)}). "
                 f"{who}: accept or decline.")
         image = await self._proposal_picture(info.id, game.options)
@@ -364,14 +375,19 @@ class GameService:
             timer = await self.store.timer(row.id)  # someone else left: the clock runs on
         else:
             timer = await self._timer(row, game, now)
-        try:
-            await self.store.add_move(row.id, len(game.record) - 1, seat, entry, now, result, timer)
-        except StoreError:
-            log.exception("Game %d: could not store %r; reloading it from the store", row.id, entry)
-            fresh = await self.store.get_game(row.id)
-            if fresh is not None and fresh.status == "running":
-                self._cache(fresh, self._replay(fresh))
-            raise UserError("That move could not be saved; the board is as it was. Please try again.")
+        changes = None
+        async with self._rating_lock:
+            if result is not None and row.rated:
+                changes = await self._rating_changes(row, game, now)
+                result["ratings"] = {str(h.user_id): [round(h.before), round(h.after)] for _, h in changes}
+            try:
+                await self.store.add_move(row.id, len(game.record) - 1, seat, entry, now, result, timer, changes)
+            except StoreError:
+                log.exception("Game %d: could not store %r; reloading it from the store", row.id, entry)
+                fresh = await self.store.get_game(row.id)
+                if fresh is not None and fresh.status == "running":
+                    self._cache(fresh, self._replay(fresh))
+                raise UserError("That move could not be saved; the board is as it was. Please try again.")
         row.moves.append(entry)
         row.move_seats.append(seat)
         if game.outcome is not None:
@@ -381,9 +397,41 @@ class GameService:
         else:
             self._cache(row, game)
 
+    async def _rating_changes(self, row: GameRow, game: engine.Game,
+                              now: float) -> list[tuple[RatingRow, HistoryRow]]:
+        """New ratings of every seat after a rated game (inactivity first widens uncertainty)."""
+        out = game.outcome
+        assert out is not None
+        users = [s.user_id for s in row.seats]
+        old = {r.user_id: r for r in await self.store.ratings(users, row.variant)}
+        skills = []
+        for uid in users:
+            r = old.get(uid)
+            skills.append(ratings.Skill() if r is None else
+                          ratings.after_inactivity(ratings.Skill(r.mu, r.sigma), now - r.last_played))
+        places = ratings.ranks(game.players, out.winners, out.scores, game.left_players)
+        new = ratings.rate(skills, places)
+        shared_by_all = len(set(places)) == 1
+        changes = []
+        for seat, (uid, before, after) in enumerate(zip(users, skills, new)):
+            r = old.get(uid)
+            result = "draw" if shared_by_all else ("win" if seat in out.winners else "loss")
+            shown_after = ratings.display(after.mu)
+            rating = RatingRow(
+                user_id=uid, variant=row.variant, name=row.seats[seat].name, mu=after.mu, sigma=after.sigma,
+                games=(r.games if r else 0) + 1, wins=(r.wins if r else 0) + (result == "win"),
+                draws=(r.draws if r else 0) + (result == "draw"), losses=(r.losses if r else 0) + (result == "loss"),
+                best=max(r.best if r else shown_after, shown_after), last_played=now)
+            history = HistoryRow(row.id, uid, row.variant, row.guild_id, result, ratings.display(before.mu),
+                                 shown_after, after.mu, after.sigma, now)
+            changes.append((rating, history))
+        return changes
+
     async def _turn_reply(self, row: GameRow, game: engine.Game, said: str) -> Reply:
         detail = game.describe_last_turn()
         text = said + (f" {detail}." if detail else "") + " " + self.status_text(row, game)
+        if game.outcome is not None and row.result and row.result.get("ratings"):
+            text += " " + self.rating_text(row)
         mention = () if game.outcome is not None else (row.seats[game.to_move].user_id,)
         return Reply(text, image=await self.picture(row, game), mention=mention, game_id=row.id,
                      finished=game.outcome is not None)

@@ -57,4 +57,37 @@ MIGRATIONS: list[str] = [
         reminder_after REAL    NOT NULL           -- seconds before the player to move is reminded
     );
     """,
+    # 3: ratings (one per player per game), their history, and whether a game is rated
+    """
+    ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+    CREATE TABLE ratings (
+        user_id     INTEGER NOT NULL,
+        variant     TEXT    NOT NULL,
+        name        TEXT    NOT NULL,
+        mu          REAL    NOT NULL,
+        sigma       REAL    NOT NULL,
+        games       INTEGER NOT NULL,
+        wins        INTEGER NOT NULL,
+        draws       INTEGER NOT NULL,
+        losses      INTEGER NOT NULL,
+        best        REAL    NOT NULL,          -- best displayed rating so far
+        last_played REAL    NOT NULL,
+        PRIMARY KEY (user_id, variant)
+    );
+    CREATE TABLE rating_history (
+        game_id     INTEGER NOT NULL REFERENCES games (id),
+        user_id     INTEGER NOT NULL,
+        variant     TEXT    NOT NULL,
+        guild_id    INTEGER,
+        result      TEXT    NOT NULL,          -- win | draw | loss
+        before      REAL    NOT NULL,          -- displayed rating before and after
+        after       REAL    NOT NULL,
+        mu          REAL    NOT NULL,
+        sigma       REAL    NOT NULL,
+        at          REAL    NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX rating_history_by_user ON rating_history (user_id, variant, at);
+    CREATE INDEX rating_history_by_guild ON rating_history (guild_id, variant);
+    """,
 ]

@@ -53,6 +53,37 @@ class Timer:
 
 
 @dataclass
+class RatingRow:
+    """One player's rating in one game (mu/sigma of openskill) and their record."""
+
+    user_id: int
+    variant: str
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    best: float
+    last_played: float
+
+
+@dataclass
+class HistoryRow:
+    game_id: int
+    user_id: int
+    variant: str
+    guild_id: int | None
+    result: str
+    before: float
+    after: float
+    mu: float
+    sigma: float
+    at: float
+
+
+@dataclass
 class GameRow:
     """One stored game with its seats and (when loaded) its record."""
 
@@ -67,6 +98,7 @@ class GameRow:
     created_at: float
     updated_at: float
     expires_at: float | None
+    rated: bool = True
     seats: list[Seat] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
     move_seats: list[int] = field(default_factory=list)
@@ -79,7 +111,7 @@ class GameRow:
 
 
 _GAME_COLUMNS = ("id, variant, options, seed, guild_id, channel_id, status, result, "
-                 "created_at, updated_at, expires_at")
+                 "created_at, updated_at, expires_at, rated")
 
 
 class Store:
@@ -136,13 +168,14 @@ class Store:
     async def create_game(self, *, variant: str, options: dict[str, Any], seed: int,
                           guild_id: int | None, channel_id: int, status: str,
                           seats: Iterable[tuple[int, str, bool]], now: float,
-                          expires_at: float | None = None) -> int:
+                          expires_at: float | None = None, rated: bool = True) -> int:
         """A new game row with its seats (user id, name, accepted) in seat order."""
         async with self.transaction() as db:
             cur = await db.execute(
                 "INSERT INTO games (variant, options, seed, guild_id, channel_id, status, "
-                "created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (variant, json.dumps(options), seed, guild_id, channel_id, status, now, now, expires_at))
+                "created_at, updated_at, expires_at, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (variant, json.dumps(options), seed, guild_id, channel_id, status, now, now, expires_at,
+                 int(rated)))
             game_id = cur.lastrowid
             await cur.close()
             cur = await db.executemany(
@@ -193,6 +226,19 @@ class Store:
                              "VALUES (?, ?, ?, ?, ?)", (game_id, timer.seat, timer.remind_at,
                                                         timer.deadline_at, int(timer.reminded)))
 
+    @staticmethod
+    async def _put_rating(db: aiosqlite.Connection, rating: RatingRow, history: HistoryRow) -> None:
+        h = history
+        await _run(db, "INSERT INTO rating_history (game_id, user_id, variant, guild_id, result, before, "
+                   "after, mu, sigma, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (h.game_id, h.user_id, h.variant, h.guild_id, h.result, h.before, h.after, h.mu, h.sigma, h.at))
+        r = rating
+        await _run(db, "DELETE FROM ratings WHERE user_id = ? AND variant = ?", (r.user_id, r.variant))
+        await _run(db, "INSERT INTO ratings (user_id, variant, name, mu, sigma, games, wins, draws, losses, "
+                   "best, last_played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (r.user_id, r.variant, r.name, r.mu, r.sigma, r.games, r.wins, r.draws, r.losses,
+                    r.best, r.last_played))
+
     async def mark_reminded(self, game_id: int) -> None:
         async with self.transaction() as db:
             await _run(db, "UPDATE timers SET reminded = 1 WHERE game_id = ?", (game_id,))
@@ -204,9 +250,10 @@ class Store:
                              "VALUES (?, ?, ?)", (guild_id, move_deadline, reminder_after))
 
     async def add_move(self, game_id: int, ply: int, seat: int, move: str, now: float,
-                       result: dict[str, Any] | None = None, timer: Timer | None = None) -> None:
-        """Record one move with, in the same transaction, the result if it ended the game, or
-        else the next player's timer."""
+                       result: dict[str, Any] | None = None, timer: Timer | None = None,
+                       ratings: list[tuple[RatingRow, HistoryRow]] | None = None) -> None:
+        """Record one move with, in the same transaction, the result and the rating changes if
+        it ended the game, or else the next player's timer. A game is rated at most once."""
         try:
             async with self.transaction() as db:
                 await _run(db, "INSERT INTO moves (game_id, ply, seat, move, created_at) "
@@ -217,6 +264,8 @@ class Store:
                     await _run(db, "UPDATE games SET status = 'finished', result = ?, updated_at = ? "
                                      "WHERE id = ?", (json.dumps(result), now, game_id))
                 await self._put_timer(db, game_id, timer if result is None else None)
+                for rating, history in ratings or ():
+                    await self._put_rating(db, rating, history)
         except sqlite3.IntegrityError:
             raise StoreError(f"Move {ply} of game {game_id} is already recorded.") from None
 
@@ -225,7 +274,8 @@ class Store:
         return GameRow(id=r["id"], variant=r["variant"], options=json.loads(r["options"]), seed=r["seed"],
                        guild_id=r["guild_id"], channel_id=r["channel_id"], status=r["status"],
                        result=json.loads(r["result"]) if r["result"] else None,
-                       created_at=r["created_at"], updated_at=r["updated_at"], expires_at=r["expires_at"])
+                       created_at=r["created_at"], updated_at=r["updated_at"], expires_at=r["expires_at"],
+                       rated=bool(r["rated"]))
 
     async def _fill(self, rows: list[GameRow], moves: bool = True) -> list[GameRow]:
         """Attach seats (and moves) to the rows, a few hundred games per query."""
@@ -291,6 +341,38 @@ class Store:
                                       "WHERE guild_id = ?", (guild_id,)) as cur:
             r = await cur.fetchone()
         return (r["move_deadline"], r["reminder_after"]) if r else None
+
+    # ----- ratings ----------------------------------------------------------------------------
+    async def ratings(self, user_ids: Iterable[int], variant: str | None = None) -> list[RatingRow]:
+        ids = list(user_ids)
+        if not ids:
+            return []
+        marks = ", ".join("?" for _ in ids)
+        sql = f"SELECT * FROM ratings WHERE user_id IN ({marks})"
+        args: list[Any] = ids
+        if variant is not None:
+            sql += " AND variant = ?"
+            args = ids + [variant]
+        async with self._conn.execute(sql + " ORDER BY variant", args) as cur:
+            return [RatingRow(**dict(r)) for r in await cur.fetchall()]
+
+    async def history(self, user_id: int, variant: str, limit: int = 200) -> list[HistoryRow]:
+        """A player's rating changes in one game, oldest first (the last ``limit``)."""
+        async with self._conn.execute(
+                "SELECT * FROM rating_history WHERE user_id = ? AND variant = ? ORDER BY at DESC, game_id DESC "
+                "LIMIT ?", (user_id, variant, limit)) as cur:
+            rows = [HistoryRow(**dict(r)) for r in await cur.fetchall()]
+        return rows[::-1]
+
+    async def rating_pool(self, variant: str, guild_id: int | None = None) -> list[RatingRow]:
+        """Everyone rated in a game, or only those who played rated games in one server."""
+        sql, args = "SELECT * FROM ratings WHERE variant = ?", [variant]
+        if guild_id is not None:
+            sql += (" AND user_id IN (SELECT user_id FROM rating_history WHERE variant = ? "
+                    "AND guild_id = ?)")
+            args += [variant, guild_id]
+        async with self._conn.execute(sql, args) as cur:
+            return [RatingRow(**dict(r)) for r in await cur.fetchall()]
 
     async def games_of(self, *, guild_id: int | None = None, user_id: int | None = None,
                        statuses: tuple[str, ...] = OPEN_STATUSES) -> list[GameRow]:

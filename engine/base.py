@@ -112,6 +112,11 @@ class Game:
             "record": list(self.record),
         }
 
+    @property
+    def left_players(self) -> tuple[int, ...]:
+        """Seats that resigned or ran out of time, in the order they left."""
+        return tuple(int(m.group(2)) - 1 for m in map(_LEAVE_RE.match, self.record) if m)
+
     def seat_label(self, seat: int) -> str:
         """How the rules name a seat (e.g. a colour); ``Player 1`` by default."""
         return f"Player {seat + 1}"

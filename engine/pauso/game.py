@@ -111,6 +111,8 @@ class PausoGame(Game):
         left = [s for s in range(self.players) if self.active[s]]
         if len(left) == 1:
             self.outcome = Outcome((left[0],), self.scores, reason)
+        elif self._finished_reason() is not None:
+            self._finish(self._finished_reason())  # the last Rings in play were the leaver's
         elif self._to_move == player:
             self._advance(player)
 
@@ -175,7 +177,10 @@ class PausoGame(Game):
         reason = self._finished_reason()
         if reason is None:
             self._advance(seat)
-            return
+        else:
+            self._finish(reason)
+
+    def _finish(self, reason: str) -> None:
         scores = self.scores
         best = max(scores[s] for s in range(self.players) if self.active[s])
         winners = tuple(s for s in range(self.players) if self.active[s] and scores[s] == best)

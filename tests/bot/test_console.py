@@ -24,7 +24,7 @@ async def test_scripted_game_prints_replies_and_saves_pictures(service, tmp_path
     out: list[str] = []
     await run_console(service, tmp_path / "boards", iter(script_three_players()), out.append)
     text = "\n".join(out)
-    assert "alice challenges bob, carol to PAUSO" in text
+    assert "alice challenges bob, carol to a rated game of PAUSO" in text
     assert "Game #1 of PAUSO begins" in text
     assert "bob played R@c2. 1: stay P c1 (edge). carol (Mint) to move." in text
     assert out[-2].startswith("carol played R@a2.")

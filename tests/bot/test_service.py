@@ -38,7 +38,9 @@ async def test_whole_three_player_game_through_the_service(service, store):
     assert "alice (Periwinkle) and bob (Apricot) share the win 2\u20132\u20130" in reply.text
     row = await store.get_game(game_id)
     assert row.status == "finished"
-    assert row.result == {"type": "shared_win", "winners": [0, 1], "scores": [2, 2, 0], "reason": "supplies_empty"}
+    assert row.result == {"type": "shared_win", "winners": [0, 1], "scores": [2, 2, 0], "reason": "supplies_empty",
+                          "ratings": {"1": [1500, 1529], "2": [1500, 1529], "3": [1500, 1443]}}
+    assert reply.text.endswith("Ratings: alice +29 -> 1529, bob +29 -> 1529, carol -57 -> 1443.")
     assert row.moves == [m for m, *_ in T_P11]
     with pytest.raises(UserError, match="no game running in this channel"):
         await service.move(CH, ALICE, "a3")

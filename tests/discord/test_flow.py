@@ -43,7 +43,7 @@ async def test_challenge_buttons_thread_and_a_whole_game(world):
     await m["alice"].slash(channel, "challenge", game="pauso", opponent=m["bob"], options="board=square4 rings=4")
     challenge = channel.last_message
     assert challenge.content == m["bob"].mention
-    assert "alice challenges bob to PAUSO" in challenge.embeds[0].description
+    assert "alice challenges bob to a rated game of PAUSO" in challenge.embeds[0].description
     assert challenge.attachments and challenge.attachments[0].filename == "board.png"
 
     stranger = await m["carol"].click(challenge, label="Accept")

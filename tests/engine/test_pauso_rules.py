@@ -99,6 +99,18 @@ def test_a_resigned_player_is_not_among_normal_winners():
     assert g.outcome is not None and g.outcome.winners == (0,)
 
 
+def test_resigning_with_the_last_rings_in_play_ends_the_game():
+    # four players, 5 Rings each: after 19 turns only Lemon has a Ring left, and Lemon resigns
+    g = engine.new_game("pauso", players=4, options={"board": "square7", "rings": 5})
+    for square in ["e3", "g6", "e1", "d3", "f4", "b1", "f5", "a7", "a4", "g5", "c2", "a1", "f1", "g3",
+                   "g2", "a3", "b7", "e3", "b5"]:
+        g.play(square)
+    assert g.supply == [0, 0, 0, 1] and g.to_move == 3
+    g.resign(3)
+    assert g.outcome is not None and g.outcome.reason == "supplies_empty"
+    assert 3 not in g.outcome.winners and g.legal_moves() == []
+
+
 def test_play_refuses_record_words_for_leaving():
     g = engine.new_game("pauso")
     with pytest.raises(engine.IllegalMove, match="resign command"):

@@ -1,0 +1,64 @@
+"""Ratings with openskill's Plackett-Luce model, shown on a familiar 1500-based scale.
+
+Scale: 1500 + 40 x (mu - 25). Two established, equal players (sigma about 1.8) move about
+10 points per game. A rating is provisional ("1500?") while sigma is above 5 (a new player's is
+8.3; about 20 close games, fewer decisive ones), and sigma grows again while a player does not
+play (an established player is provisional again after about a year away).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from openskill.models import PlackettLuce
+
+MODEL = PlackettLuce()
+START_MU, START_SIGMA = MODEL.mu, MODEL.sigma
+SCALE, CENTRE = 40.0, 1500.0
+PROVISIONAL_SIGMA = 5.0
+DRIFT_PER_DAY = 0.06  # sigma^2 added per day without a rated game
+DAY = 86400.0
+
+
+@dataclass(frozen=True)
+class Skill:
+    mu: float = START_MU
+    sigma: float = START_SIGMA
+
+
+def display(mu: float) -> float:
+    return CENTRE + SCALE * (mu - START_MU)
+
+
+def shown(mu: float, sigma: float) -> str:
+    """``1538`` or, while uncertain, ``1538?``."""
+    return f"{round(display(mu))}{'?' if sigma > PROVISIONAL_SIGMA else ''}"
+
+
+def after_inactivity(skill: Skill, idle_seconds: float) -> Skill:
+    """Uncertainty grows with time away (never beyond a new player's)."""
+    days = max(0.0, idle_seconds) / DAY
+    return Skill(skill.mu, min(START_SIGMA, math.sqrt(skill.sigma ** 2 + DRIFT_PER_DAY * days)))
+
+
+def ranks(players: int, winners: Sequence[int], scores: Sequence[float] | None,
+          left: Sequence[int]) -> list[int]:
+    """Finishing places (1 = best) from an outcome: winners first (sharing 1st), then the others
+    by score (equal scores share a place), players who left the game last."""
+    def key(seat: int) -> tuple:
+        return (seat not in winners, seat in left, -(scores[seat] if scores else 0))
+    order = sorted(range(players), key=key)
+    places, last_key, place = [0] * players, None, 0
+    for i, seat in enumerate(order):
+        if key(seat) != last_key:
+            place, last_key = i + 1, key(seat)
+        places[seat] = place
+    return places
+
+
+def rate(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
+    """New skills after one game (one player per seat, ``places`` as from ``ranks``)."""
+    teams = [[MODEL.rating(mu=s.mu, sigma=s.sigma)] for s in skills]
+    rated = MODEL.rate(teams, ranks=list(places))
+    return [Skill(team[0].mu, team[0].sigma) for team in rated]
