@@ -21,7 +21,7 @@ from .service import GameService, UserError
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.games", "cogs.challenges", "cogs.admin")
+EXTENSIONS = ("cogs.games", "cogs.challenges", "cogs.ratings", "cogs.admin")
 SORRY = "Something went wrong on our side; it has been logged. Nothing was changed."
 
 

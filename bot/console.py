@@ -16,7 +16,7 @@ from typing import Callable
 
 import engine
 
-from .options import parse_options
+from .options import parse_options, pop_rated
 from .service import GameService, Person, Reply, UserError
 
 log = logging.getLogger(__name__)
@@ -33,11 +33,14 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   resign | abort       leave the game | call it off before the first move
   moves | export       the moves so far | the full record to keep
   games | rules [game] running games | a game's rules and notation
+  profile [name] [game]  ratings, record and a rating chart (challenges are rated
+                       unless you add rated=no)
+  leaderboard [game] [page]  the best rated players
   channel <name>       go to another channel (one running game per channel)
   help | quit"""
 
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export",
-            "games", "rules", "channel", "help", "quit", "exit"}
+            "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard"}
 _SPEAKER_RE = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
 
 
@@ -100,6 +103,16 @@ class ConsoleSession:
             return [self.service.rules(rest or "pauso").text]
         if word == "games":
             return [(await self.service.games()).text]
+        if word == "leaderboard":
+            args = rest.split()
+            page = int(args[1]) if len(args) > 1 and args[1].isdigit() else 1
+            return self._show(await self.service.leaderboard(args[0] if args else "pauso", page=page))
+        if word == "profile":
+            args = rest.split()
+            if not args and self.speaker is None:
+                raise UserError("Whose profile? profile <name> [game]")
+            name = args[0] if args else self.speaker
+            return self._show(await self.service.profile(self.person(name), args[1] if len(args) > 1 else None))
         if not line:
             return []
         if self.speaker is None:
@@ -137,10 +150,12 @@ class ConsoleSession:
         opponents = [self.person(w.lstrip("@")) for w in words[1:] if "=" not in w]
         try:
             options = parse_options(" ".join(w for w in words[1:] if "=" in w))
+            rated = pop_rated(options)
         except ValueError as err:
             raise UserError(str(err)) from None
         return await self.service.challenge(guild_id=None, channel_id=self.channel_id, challenger=me,
-                                            opponents=opponents, variant=words[0], options=options or None)
+                                            opponents=opponents, variant=words[0], options=options or None,
+                                            rated=rated)
 
     def _show(self, reply: Reply) -> list[str]:
         out = [reply.text]

@@ -53,3 +53,13 @@ def suggest_options(variant: str | None, typed: str, limit: int = 25) -> list[st
             if value and not spec.choices and value not in values:
                 out.insert(0, f"{prefix}{spec.name}={value}")
     return [o[:100] for o in out[:limit]]
+
+
+def pop_rated(options: dict[str, Any]) -> bool:
+    """Take the challenge's own ``rated`` option (yes/no) out of the game options."""
+    value = str(options.pop("rated", "yes")).strip().lower()
+    if value in ("yes", "true", "1", "on"):
+        return True
+    if value in ("no", "false", "0", "off"):
+        return False
+    raise ValueError(f"The option rated must be yes or no, not '{value}'.")

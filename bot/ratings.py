@@ -31,9 +31,9 @@ def display(mu: float) -> float:
     return CENTRE + SCALE * (mu - START_MU)
 
 
-def shown(mu: float, sigma: float) -> str:
-    """``1538`` or, while uncertain, ``1538?``."""
-    return f"{round(display(mu))}{'?' if sigma > PROVISIONAL_SIGMA else ''}"
+def shown_value(value: float, sigma: float) -> str:
+    """A displayed rating: ``1538`` or, while uncertain, ``1538?``."""
+    return f"{round(value)}{'?' if sigma > PROVISIONAL_SIGMA else ''}"
 
 
 def after_inactivity(skill: Skill, idle_seconds: float) -> Skill:

@@ -515,6 +515,72 @@ class GameService:
         return Reply(f"From the next turn on, each move has {move_hours:g} hours; the player to move is "
                      f"reminded after {reminder_hours:g} hours.")
 
+    # ----- ratings ------------------------------------------------------------------------------------
+    def _standing(self, row: RatingRow) -> tuple[float, float]:
+        """(displayed rating, uncertainty after the time since the last rated game)."""
+        skill = ratings.after_inactivity(ratings.Skill(row.mu, row.sigma), self.clock() - row.last_played)
+        return ratings.display(skill.mu), skill.sigma
+
+    async def profile(self, user: Person, variant: str | None = None) -> Reply:
+        """A player's ratings (one game or all), record, best, recent results and a chart."""
+        if variant:
+            try:
+                variant = engine.info(variant).id
+            except ValueError as err:
+                raise UserError(str(err)) from None
+        rows = await self.store.ratings([user.id], variant)
+        if not rows:
+            where = f" in {engine.ALL_GAMES[variant]}" if variant else ""
+            return Reply(f"{user.name} has no rated games{where} yet.")
+        lines = [f"{user.name}'s ratings"]
+        chart = None
+        for row in sorted(rows, key=lambda r: -r.games):
+            shown, sigma = self._standing(row)
+            history = await self.store.history(user.id, row.variant)
+            recent = " ".join(h.result[0].upper() for h in history[-5:])
+            lines.append(f"{engine.ALL_GAMES[row.variant]}: {ratings.shown_value(shown, sigma)} \u00b7 "
+                         f"{row.games} games ({row.wins} W, {row.draws} D, {row.losses} L) \u00b7 "
+                         f"best {round(row.best)} \u00b7 recent {recent}")
+            if chart is None:
+                values = [history[0].before] + [h.after for h in history]
+                title = f"{user.name} \u00b7 {engine.ALL_GAMES[row.variant]}"
+                chart = await asyncio.to_thread(rendering.rating_chart, title, values)
+        return Reply("\n".join(lines), image=chart)
+
+    async def leaderboard(self, variant: str, *, guild_id: int | None = None, page: int = 1,
+                          per_page: int = 10) -> Reply:
+        """Players by rating in one game (this server's players, or everyone); provisional
+        ratings are listed apart, after the established ones; equal ratings share a place."""
+        try:
+            info = engine.info(variant)
+        except ValueError as err:
+            raise UserError(str(err)) from None
+        pool = [(*self._standing(r), r) for r in await self.store.rating_pool(info.id, guild_id)]
+        scope = "this server" if guild_id is not None else "everyone"
+        if not pool:
+            return Reply(f"No rated {info.name} games yet ({scope}).")
+        settled = sorted((p for p in pool if p[1] <= ratings.PROVISIONAL_SIGMA), key=lambda p: (-p[0], p[2].name))
+        unsure = sorted((p for p in pool if p[1] > ratings.PROVISIONAL_SIGMA), key=lambda p: (-p[0], p[2].name))
+        lines: list[tuple[str, str]] = []  # (section, line)
+        place, last = 0, None
+        for i, (shown, sigma, row) in enumerate(settled):
+            if round(shown) != last:
+                place, last = i + 1, round(shown)
+            lines.append(("", f"{place}. {row.name} {round(shown)} ({row.games} games)"))
+        for shown, sigma, row in unsure:
+            lines.append(("Provisional", f"{row.name} {ratings.shown_value(shown, sigma)} ({row.games} games)"))
+        pages = (len(lines) + per_page - 1) // per_page
+        if not 1 <= page <= pages:
+            raise UserError(f"There {'is only 1 page' if pages == 1 else f'are {pages} pages'}.")
+        text = [f"{info.name} leaderboard ({scope}), page {page} of {pages}"]
+        section = None
+        for sec, line in lines[(page - 1) * per_page: page * per_page]:
+            if sec and sec != section:
+                text.append(f"{sec}:")
+            section = sec
+            text.append(line)
+        return Reply("\n".join(text))
+
     # ----- looking -------------------------------------------------------------------------------------
     async def board(self, channel_id: int) -> Reply:
         row, game = self._require_game(channel_id)

@@ -46,12 +46,13 @@ class Games(commands.Cog):
     @app_commands.command(name="challenge", description="Challenge one to three players to a game")
     @app_commands.describe(game="Which game", opponent="Who you challenge",
                            opponent2="A second opponent (PAUSO: up to 3)", opponent3="A third opponent",
-                           options="Game options as name=value, e.g. board=round5 rings=4")
+                           options="Game options as name=value, e.g. board=round5 rings=4",
+                           rated="Whether the game counts for ratings (default: yes)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction, game: str, opponent: discord.Member,
                         opponent2: discord.Member | None = None, opponent3: discord.Member | None = None,
-                        options: str | None = None) -> None:
+                        options: str | None = None, rated: bool = True) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
             try:
@@ -61,7 +62,7 @@ class Games(commands.Cog):
             opponents = [person(m) for m in (opponent, opponent2, opponent3) if m is not None]
             reply = await self.svc.challenge(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                                              challenger=person(interaction.user), opponents=opponents,
-                                             variant=game, options=parsed or None)
+                                             variant=game, options=parsed or None, rated=rated)
             await interaction.channel.send(**message_kwargs(reply), view=challenge_view(reply.game_id))
             await interaction.delete_original_response()
 

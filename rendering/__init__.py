@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import pauso
+from .chart import rating_chart  # noqa: F401  (profiles)
 
 # variant id -> render(game, names) -> PNG bytes
 _RENDERERS: dict[str, Callable[..., bytes]] = {"pauso": pauso.render}

@@ -73,3 +73,18 @@ def test_python_m_bot_without_token_explains_how_to_get_one(tmp_path):
     assert done.returncode == 1
     assert "No Discord token is set" in done.stderr and "scripts/start console" in done.stderr
     assert "discord.com/developers/applications" in done.stderr
+
+
+async def test_console_profile_and_leaderboard(service, tmp_path):
+    out: list[str] = []
+    await run_console(service, tmp_path / "boards", iter(script_three_players() + [
+        "profile alice", "leaderboard pauso", "bob: profile", "leaderboard pauso 2",
+        "carol: challenge pauso dave rated=maybe"]), out.append)
+    text = "\n".join(out)
+    assert "Ratings: alice +29 -> 1529, bob +29 -> 1529, carol -57 -> 1443." in text
+    assert "alice's ratings\nPAUSO: 1529? \u00b7 1 games (1 W, 0 D, 0 L)" in text
+    assert "bob's ratings" in text
+    assert "PAUSO leaderboard (everyone), page 1 of 1\nProvisional:\nalice 1529? (1 games)" in text
+    assert "! There is only 1 page." in text
+    assert "! The option rated must be yes or no, not 'maybe'." in text
+    assert len(list((tmp_path / "boards").glob("*.png"))) == 14 + 2  # two rating charts

@@ -218,3 +218,20 @@ async def test_unexpected_errors_are_logged_and_answered_politely(world, caplog)
     assert private_text(result) == "Something went wrong on our side; it has been logged. Nothing was changed."
     assert any("disk on fire" in str(e) for e in env.errors)
     assert "Command 'board' failed" in caplog.text
+
+
+async def test_rated_result_profile_and_leaderboard(world):
+    env, guild, channel, m = world
+    _, thread = await start_game(world)
+    await m["alice"].slash(thread, "move", move="c3")
+    await m["bob"].slash(thread, "resign")
+    final = thread.last_message.embeds[0].description
+    assert "alice (Periwinkle) wins" in final and "Ratings: alice +" in final and "-> " in final
+    profile = await m["dave"].slash(channel, "profile", player=m["alice"])
+    shown = profile.response or profile.followups[0]   # the deferred answer, filled in
+    assert shown.ephemeral and "alice's ratings" in shown.embeds[0].description
+    assert shown.attachments[0].filename == "board.png"
+    board = await m["dave"].slash(channel, "leaderboard", game="pauso")
+    assert "PAUSO leaderboard (this server)" in board.response.content and "alice" in board.response.content
+    await m["carol"].slash(channel, "challenge", game="pauso", opponent=m["dave"], rated=False)
+    assert "casual game of PAUSO" in channel.last_message.embeds[0].description

@@ -1,0 +1,39 @@
+"""Slash commands for ratings: a player's profile (with a chart) and the leaderboards."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .games import GAME_CHOICES
+from .replies import message_kwargs, person, user_errors
+
+
+class Ratings(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="profile", description="A player's ratings, record and rating chart")
+    @app_commands.describe(player="Whose profile (default: yours)", game="Only this game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def profile(self, interaction: discord.Interaction, player: discord.Member | None = None,
+                      game: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with user_errors(interaction):
+            reply = await self.bot.service.profile(person(player or interaction.user), game)
+            await interaction.followup.send(**message_kwargs(reply), ephemeral=True)
+
+    @app_commands.command(name="leaderboard", description="The best rated players of a game")
+    @app_commands.describe(game="Which game", everyone="All players of every server (default: this server)",
+                           page="Page number")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: str, everyone: bool = False,
+                          page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        async with user_errors(interaction):
+            guild = None if everyone or interaction.guild_id is None else interaction.guild_id
+            reply = await self.bot.service.leaderboard(game, guild_id=guild, page=page)
+            await interaction.response.send_message(f"```\n{reply.text}\n```", ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Ratings(bot))
