@@ -41,8 +41,8 @@ def export_text(row: GameRow, game: engine.Game) -> str:
         tags.append(("Result", json.dumps({"winners": [w + 1 for w in out.winners],
                                            "scores": list(out.scores) if out.scores else None,
                                            "reason": out.reason})))
-    if hasattr(game, "position_layout"):
-        tags.append(("Position", game.position_layout()))
+    if game.position_text():
+        tags.append(("Position", game.position_text()))
     lines = [f'[{k} "{v}"]' for k, v in tags]
     lines.append("")
     for ply, (seat, move) in enumerate(zip(row.move_seats, row.moves), start=1):

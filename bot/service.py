@@ -12,7 +12,7 @@ import asyncio
 import logging
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import engine
@@ -54,7 +54,6 @@ class Reply:
     game_id: int | None = None
     started: bool = False  # a challenge became a running game with this reply
     finished: bool = False  # the game ended with this reply
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass

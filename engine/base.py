@@ -121,6 +121,10 @@ class Game:
         """How the rules name a seat (e.g. a colour); ``Player 1`` by default."""
         return f"Player {seat + 1}"
 
+    def position_text(self) -> str:
+        """The board as the game writes positions (for records); '' if it has no such form."""
+        return ""
+
     def describe_last_turn(self) -> str:
         """A short account of what the last move caused, for the turn message ('' if nothing)."""
         return ""

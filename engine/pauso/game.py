@@ -152,6 +152,9 @@ class PausoGame(Game):
         """The canonical position layout (B6.3) of the board as it stands."""
         return format_layout(self.width, self.height, self.cards, self.contents)
 
+    def position_text(self) -> str:
+        return self.position_layout()
+
     def position(self) -> str:
         """The whole position in the test-position format (B6.3)."""
         seats = ",".join(self.colours)
