@@ -18,7 +18,7 @@ from typing import Any, Callable
 import engine
 import rendering
 from data import GameRow, HistoryRow, RatingRow, Store, StoreError, Timer
-from engine.notation import GAME_OVER, NOT_YOUR_TURN
+from engine.notation import GAME_OVER, NOT_YOUR_TURN, squash
 
 from . import ratings, records
 
@@ -169,8 +169,7 @@ class GameService:
         score = ""
         if out.scores is not None:
             score = " " + "\u2013".join(f"{s:g}" for s in out.scores)
-        why = {"board_covered": "the board is covered", "supplies_empty": "every piece is placed",
-               "resignation": "by resignation", "timeout": "on time"}.get(out.reason, out.reason)
+        why = game.reason_text(out.reason)
         if len(out.winners) == 1:
             return f"Game over: {names[out.winners[0]]} wins{score} ({why})."
         if len(out.winners) == game.players:
@@ -336,6 +335,8 @@ class GameService:
     # ----- playing ---------------------------------------------------------------------------------
     async def move(self, channel_id: int, user: Person, text: str) -> Reply:
         """Play ``text`` for ``user`` in the game of this channel."""
+        if squash(text).lower() == "resign":  # typed as a move: the same as /resign
+            return await self.resign(channel_id, user)
         row, _ = self._require_game(channel_id)
         async with self._lock(row.id):
             row, game = self._require_game(channel_id)

@@ -32,12 +32,14 @@ class Outcome(NamedTuple):
 LEAVE_REASONS = ("resignation", "timeout")
 _LEAVE_WORD = {"resignation": "resign", "timeout": "timeout"}
 _LEAVE_RE = re.compile(r"^(resign|timeout) ([1-9])$")
+_REASON_TEXT = {"resignation": "by resignation", "timeout": "on time"}
 
 
 class Game:
     """One game in progress. Subclasses set ``variant`` and implement the ``_`` hooks."""
 
     variant: str = ""
+    REASON_TEXT: dict[str, str] = {}  # the game's own end reasons -> words for the result message
 
     def __init__(self, players: int, seed: int, options: dict[str, Any] | None) -> None:
         self.players = players
@@ -67,7 +69,10 @@ class Game:
         if not isinstance(move, str):
             raise IllegalMove(notation.cant_read(str(move)))
         if self.outcome is not None:
-            raise IllegalMove(notation.GAME_OVER)
+            raise IllegalMove(self._over_message(move))
+        if notation.squash(move).lower() == "resign":  # the player to move resigns
+            self.resign(self.to_move)
+            return self.record[-1]
         if _LEAVE_RE.match(move.strip().lower()):
             raise IllegalMove("To leave the game, use the resign command.")
         canonical = self._play(move)
@@ -79,7 +84,7 @@ class Game:
         if reason not in LEAVE_REASONS:
             raise ValueError(f"Unknown reason {reason!r}; use one of {', '.join(LEAVE_REASONS)}.")
         if self.outcome is not None:
-            raise IllegalMove(notation.GAME_OVER)
+            raise IllegalMove(self._over_message("resign"))
         if not isinstance(player, int) or not 0 <= player < self.players:
             raise ValueError(f"There is no player {player!r} in this game.")
         self._resign(player, reason)
@@ -125,6 +130,10 @@ class Game:
         """The board as the game writes positions (for records); '' if it has no such form."""
         return ""
 
+    def reason_text(self, reason: str) -> str:
+        """How a result message words why the game ended ("by resignation")."""
+        return {**_REASON_TEXT, **self.REASON_TEXT}.get(reason, reason.replace("_", " "))
+
     def describe_last_turn(self) -> str:
         """A short account of what the last move caused, for the turn message ('' if nothing)."""
         return ""
@@ -145,6 +154,10 @@ class Game:
 
     def _resign(self, player: int, reason: str) -> None:
         raise NotImplementedError
+
+    def _over_message(self, move: str) -> str:
+        """The refusal of ``move`` once the game is over (a game may check the move's squares first)."""
+        return notation.GAME_OVER
 
     def _input_forms(self, move: str) -> tuple[str, ...]:
         """Lower-case strings a player might type for ``move`` (prefixes of them complete it)."""

@@ -7,6 +7,7 @@ from typing import Any
 
 from .. import notation
 from ..base import Game, IllegalMove, Outcome
+from ..options import check_names, choice_option, int_option
 from .layout import COLOURS, DEFAULT_PRESET, Cell, Layout, LayoutError, format_layout, parse_layout
 from .push import Event, place_ring
 
@@ -19,29 +20,15 @@ _MOVE_RE = re.compile(rf"^(?:r@)?({notation.SQUARE_PATTERN})$", re.IGNORECASE)
 _OTHER_TILE_RE = re.compile(rf"^([a-zA-Z]+)@({notation.SQUARE_PATTERN})$")
 
 
-def _int_option(name: str, value: Any, low: int, high: int) -> int:
-    try:
-        number = int(str(value).strip())
-    except ValueError:
-        number = None
-    if number is None or isinstance(value, float) and value != number or not low <= number <= high:
-        raise ValueError(f"The option {name} must be a whole number from {low} to {high}, not '{value}'.")
-    return number
-
-
 def normalise_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
     """Checked options with defaults filled in: board (canonical layout), rings, first, colours."""
     options = dict(options or {})
-    for name in options:
-        if name not in OPTION_NAMES:
-            raise ValueError(f"Unknown option '{name}' for PAUSO. Options: {', '.join(OPTION_NAMES)}.")
+    check_names("PAUSO", options, OPTION_NAMES)
     board = options.get("board") or DEFAULT_PRESET[players]
     if not isinstance(board, str):
         raise ValueError("The option board must be a preset name or a layout.")
-    rings = _int_option("rings", options.get("rings", 12), 4, 12)
-    first = str(options.get("first", "host")).strip().lower()
-    if first not in ("host", "random"):
-        raise ValueError(f"The option first must be 'host' or 'random', not '{options['first']}'.")
+    rings = int_option("rings", options.get("rings", 12), 4, 12)
+    first = choice_option("first", options.get("first", "host"), ("host", "random"))
     wanted = re.sub(r"[\s,]", "", str(options.get("colours", ""))).upper()
     if len(wanted) > players or any(c not in COLOURS for c in wanted) or len(set(wanted)) < len(wanted):
         raise ValueError(f"The option colours takes up to {players} different letters of P, A, M, L "
@@ -55,6 +42,7 @@ class PausoGame(Game):
     """PAUSO for 2-4 players. Seats are 0-based; each seat has a colour letter."""
 
     variant = "pauso"
+    REASON_TEXT = {"board_covered": "the board is covered", "supplies_empty": "every piece is placed"}
 
     def __init__(self, players: int, seed: int, options: dict[str, Any] | None) -> None:
         super().__init__(players, seed, options)

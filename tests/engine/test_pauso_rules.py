@@ -150,8 +150,8 @@ def test_bad_options_and_player_counts(kwargs, message):
 
 
 def test_unknown_and_unavailable_variants():
-    assert engine.VARIANT_IDS == ("pauso",)
-    with pytest.raises(ValueError, match=r"^Quaterno is not available yet\. Games you can play: pauso\.$"):
+    assert engine.VARIANT_IDS == ("kutai", "pauso")
+    with pytest.raises(ValueError, match=r"^Quaterno is not available yet\. Games you can play: kutai, pauso\.$"):
         engine.new_game("quaterno")
     with pytest.raises(ValueError, match=r"^Unknown game 'chess'"):
         engine.new_game("chess")

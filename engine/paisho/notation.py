@@ -1,0 +1,54 @@
+"""Pai Sho notation and messages shared by the four round-board games (paisho-board.md 0.4).
+
+Whitespace is removed and letters are matched case-insensitively. In a location slot any token
+of one letter and digits is a location; if it names no point it is refused with
+``<loc> is off the board`` (lower case). The message texts are part of the rules (tests compare
+them), so they live here once.
+"""
+from __future__ import annotations
+
+import re
+
+from .. import notation as core
+from .board import NAMES, Point
+
+LOCATION = r"[a-zA-Z][0-9]+"  # what is read as a location (it may still be off the board)
+
+OVER = "The game is over"
+NO_PASS = "You have a legal move; you cannot pass"
+
+squash = core.squash
+
+
+def cant_read(text: str, examples: str) -> str:
+    """PARSE: the input with whitespace removed, case kept."""
+    return f'I can\'t read "{squash(text)}". Examples: {examples}'
+
+
+def off_board(token: str) -> str:
+    return f"{token.lower()} is off the board"
+
+
+def empty(loc: str) -> str:
+    return f"{loc} is empty"
+
+
+def not_yours(tile: str, loc: str) -> str:
+    return f"The {tile} on {loc} is not yours"
+
+
+def none_left(tile: str) -> str:
+    return f"You have no {tile} left to place"
+
+
+def occupied(loc: str) -> str:
+    return f"{loc} is occupied"
+
+
+def point_of(token: str) -> Point | None:
+    """The point a location token names, or None when it names no point (``q1``, ``e05``)."""
+    return NAMES.get(token.lower())
+
+
+def is_location(token: str) -> bool:
+    return re.fullmatch(LOCATION, token) is not None
