@@ -125,7 +125,8 @@ async def bench_service(variant: str, players: int, folder: Path, scale: int) ->
             if game.outcome is not None:
                 break
             mover = people[game.to_move]
-            for typed in ("", "c", "R@"):
+            sample = rng.choice(game.copy().legal_moves())  # (on a copy: the game stays cold)
+            for typed in ("", sample[:1], sample[:4]):  # what a player has typed so far
                 start = time.perf_counter()
                 service.suggestions(channel, mover.id, typed)
                 completions.append(time.perf_counter() - start)

@@ -11,7 +11,7 @@ from engine.pauso.game import COLOUR_NAMES, PausoGame
 from engine.pauso.layout import parse_layout
 
 from .style import (BACKGROUND, HIGHLIGHT, INK, MUTED, ON_COLOUR, PLAYER_COLOURS, TEXT, WIDTH,
-                    font, header, text_centered, to_png)
+                    font, header, result_line, text_centered, to_png)
 
 HEADER = 124
 MARGIN_LEFT, MARGIN_BOTTOM, MARGIN_TOP = 44, 44, 16
@@ -143,13 +143,7 @@ def status_line(game: PausoGame, names: list[str]) -> str:
     if out is None:
         seat = game.to_move
         return f"{names[seat]} to move \u00b7 {game.supply[seat]} Rings left"
-    why = {"board_covered": "the board is covered", "supplies_empty": "all Rings are placed",
-           "resignation": "by resignation", "timeout": "on time"}.get(out.reason, out.reason)
-    winners = " and ".join(names[w] for w in out.winners)
-    verb = "win" if len(out.winners) > 1 else "wins"
-    if len(out.winners) == game.players == 2:
-        return f"Game over: a draw ({why})"
-    return f"Game over: {winners} {verb} ({why})"
+    return result_line(game, names)
 
 
 def render(game: PausoGame, names: list[str] | None = None) -> bytes:

@@ -50,8 +50,8 @@ def header(draw: ImageDraw.ImageDraw, title: str, status: str,
            chips: list[tuple[str, str, str, bool]], height: int) -> None:
     """The header band: a title, a status line, and one chip per player.
 
-    ``chips`` holds (letter, label, score text, is_to_move); the player to move gets a
-    highlighted frame.
+    ``chips`` holds (colour letter, label, score text, is_to_move[, mark]): the disc shows the
+    mark (the letter by default); the player to move gets a highlighted frame.
     """
     draw.rectangle((0, 0, WIDTH, height), fill=(32, 34, 37))
     draw.text((20, 14), title, font=font(22, True), fill=TEXT)
@@ -61,14 +61,24 @@ def header(draw: ImageDraw.ImageDraw, title: str, status: str,
     x = 20
     chip_w = min(190, (WIDTH - 40) // len(chips) - 8)
     y = height - 42
-    for letter, label, score, to_move in chips:
+    for letter, label, score, to_move, *mark in chips:
         colour = PLAYER_COLOURS[letter]
         if to_move:
             draw.rounded_rectangle((x - 4, y - 4, x + chip_w, y + 34), radius=8, outline=HIGHLIGHT, width=3)
         draw.ellipse((x, y, x + 30, y + 30), fill=colour)
-        text_centered(draw, (x + 15, y + 15), letter, 17, ON_COLOUR[letter])
+        text_centered(draw, (x + 15, y + 15), mark[0] if mark else letter, 17, ON_COLOUR[letter])
         draw.text((x + 38, y + 15), f"{label} {score}", font=font(18, True), fill=TEXT, anchor="lm")
         x += chip_w + 12
+
+
+def result_line(game, names: list[str]) -> str:
+    """The header's line for a finished game: who won and why."""
+    out = game.outcome
+    why = game.reason_text(out.reason)
+    if len(out.winners) == game.players:
+        return f"Game over: a draw ({why})"
+    verb = "win" if len(out.winners) > 1 else "wins"
+    return f"Game over: {' and '.join(names[w] for w in out.winners)} {verb} ({why})"
 
 
 HEADER_BG = (32, 34, 37)

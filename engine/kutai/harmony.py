@@ -9,13 +9,14 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from ..paisho.board import CENTRE, ORDER, ORTHOGONAL_NEIGHBOURS, Point, between, dist2
+from ..paisho.board import CENTRE, DIAGONAL, ORDER, ORTHOGONAL, ORTHOGONAL_NEIGHBOURS, Point, between, dist2
 from .tiles import FLOWER, TILES, shared, value
 
 NONE = 4  # "forms no harmony at all": above every link value (1-3)
 _RESTRICTION = {0: NONE, 1: 3, 2: 2}  # shared properties -> smallest link value allowed (4.5.2)
 
 Board = dict[Point, tuple[int, str]]  # point -> (owner seat, tile code)
+QUEEN_DIRECTIONS = ORTHOGONAL + DIAGONAL
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,19 @@ def sees(board: Board, a: Point, b: Point, sight: str) -> bool:
     return True
 
 
+def queen_view(board: Board, a: Point) -> list[Point]:
+    """The tiles ``a`` sees under queen sight: the first tile in each of the eight directions."""
+    seen = []
+    for dx, dy in QUEEN_DIRECTIONS:
+        x, y = a[0] + dx, a[1] + dy
+        while 0 <= x < 17 and 0 <= y < 17:
+            if (x, y) in board:
+                seen.append((x, y))
+                break
+            x, y = x + dx, y + dy
+    return seen
+
+
 def analyse(board: Board, sight: str = "queen", preference: str = "on") -> Harmony:
     """Disharmonies, restrictions and the tree of harmonies of a position (4.5.2-4.5.4)."""
     found = disharmonies(board)
@@ -108,10 +122,10 @@ def analyse(board: Board, sight: str = "queen", preference: str = "on") -> Harmo
     heap: list[tuple] = []
 
     def offer(u: Point) -> None:
-        for v, code in codes.items():
+        for v in (queen_view(board, u) if sight == "queen" else codes):
             if v in in_tree:
                 continue
-            w = value(codes[u], code)
+            w = value(codes[u], codes[v])
             if w > 0 and w >= minimum.get(u, 0) and w >= minimum.get(v, 0):
                 near = dist2(u, v)
                 key = (-w, near) if preference == "on" else (near, -w)
@@ -121,7 +135,7 @@ def analyse(board: Board, sight: str = "queen", preference: str = "on") -> Harmo
     while heap:
         *_, u, v, w = heapq.heappop(heap)
         # candidates only ever stop being candidates, so a stale entry is simply dropped
-        if v in in_tree or (u != CENTRE and u in has_child) or not sees(board, u, v, sight):
+        if v in in_tree or (u != CENTRE and u in has_child) or (sight != "queen" and not sees(board, u, v, sight)):
             continue
         in_tree.add(v)
         has_child.add(u)

@@ -1,24 +1,11 @@
 """The PAUSO picture: decodes, has the posted size, and shows the right things at known pixels."""
 from __future__ import annotations
 
-import io
-
-from PIL import Image
-
 import engine
 import rendering
 from rendering import pauso as pic
 from rendering.style import BACKGROUND, HIGHLIGHT, PLAYER_COLOURS, WIDTH
-
-
-def decode(png: bytes) -> Image.Image:
-    img = Image.open(io.BytesIO(png))
-    img.load()
-    return img.convert("RGB")
-
-
-def near(a, b, tol=12) -> bool:
-    return all(abs(x - y) <= tol for x, y in zip(a, b))
+from tests.rendering.pixels import decode, near
 
 
 def test_picture_decodes_with_expected_size():

@@ -1,0 +1,33 @@
+"""Kutai Pai Sho through discord.py with simcord: the game appears in every command with no cog change."""
+from __future__ import annotations
+
+from tests.discord.test_flow import private_text
+from tests.engine.test_kutai_vectors import K2
+
+
+async def test_a_kutai_game_in_its_thread(world):
+    env, guild, channel, m = world
+    await m["alice"].slash(channel, "challenge", game="kutai", opponent=m["bob"], options="target=10")
+    challenge = channel.last_message
+    assert "alice challenges bob to a rated game of Kutai Pai Sho" in challenge.embeds[0].description
+    await m["bob"].click(challenge, label="Accept")
+    thread = channel.threads[-1]
+    assert thread.name == "alice vs bob \u00b7 Kutai Pai Sho #1"
+
+    choices = await m["alice"].autocomplete(thread, "move", "move", "dm")
+    assert [c["value"] for c in choices] == ["DMa@i9"]
+    assert await m["bob"].autocomplete(thread, "move", "move", "") == []
+    refused = await m["alice"].slash(thread, "move", move="Sp@i9")
+    assert private_text(refused) == "The first tile must be the Centerpiece: one of your flowers on i9"
+
+    players = [m["alice"], m["bob"]]
+    for turn, (move, total, _) in enumerate(K2):
+        result = await players[turn % 2].slash(thread, "move", move=move)
+        assert private_text(result) == ""
+        posted = thread.last_message
+        assert posted.embeds[0].description.startswith(f"{players[turn % 2].name} played {move}. Harmony {total}")
+        assert posted.attachments[0].filename == "board.png"
+        if turn == 0:
+            choices = await m["bob"].autocomplete(thread, "move", "move", "wl@l1")
+            assert [c["value"] for c in choices] == ["WL@l10", "WL@l11", "WL@l12", "WL@l13"]  # not yellow l1
+    assert "Game over: bob (Player 2) wins 9\u201312 (the Harmony passed the target)." in posted.embeds[0].description
