@@ -15,6 +15,7 @@ from .base import Game, IllegalMove, Outcome
 from .registry import ALL_GAMES, OptionSpec, VariantInfo
 from . import kutai as _kutai  # noqa: F401  (registers Kutai Pai Sho)
 from . import pauso as _pauso  # noqa: F401  (registers PAUSO)
+from . import quaterno as _quaterno  # noqa: F401  (registers Quaterno)
 
 VARIANT_IDS: tuple[str, ...] = registry.variant_ids()
 

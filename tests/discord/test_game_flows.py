@@ -1,4 +1,5 @@
-"""Kutai Pai Sho through discord.py with simcord: the game appears in every command with no cog change."""
+"""Kutai Pai Sho and Quaterno through discord.py with simcord: each game appears in every command
+with no cog change."""
 from __future__ import annotations
 
 from tests.discord.test_flow import private_text
@@ -31,3 +32,22 @@ async def test_a_kutai_game_in_its_thread(world):
             choices = await m["bob"].autocomplete(thread, "move", "move", "wl@l1")
             assert [c["value"] for c in choices] == ["WL@l10", "WL@l11", "WL@l12", "WL@l13"]  # not yellow l1
     assert "Game over: bob (Player 2) wins 9\u201312 (the Harmony passed the target)." in posted.embeds[0].description
+
+
+async def test_a_quaterno_game_in_its_thread(world):
+    env, guild, channel, m = world
+    await m["bob"].slash(channel, "challenge", game="quaterno", opponent=m["alice"], options="move_limit=50")
+    await m["alice"].click(channel.last_message, label="Accept")
+    thread = channel.threads[-1]
+    assert thread.name == "bob vs alice \u00b7 Quaterno #1"
+    choices = await m["bob"].autocomplete(thread, "move", "move", "so@k")
+    assert [c["value"] for c in choices] == ["So@k2", "So@k3", "So@k4", "So@k5", "So@k6", "So@k7", "So@k8",
+                                             "So@k9", "So@k10"]
+    refused = await m["bob"].slash(thread, "move", move="Fa@e4")
+    assert private_text(refused) == "e4 is 2 away from the centre f6; tiles must be placed at least 4 away."
+    await m["bob"].slash(thread, "move", move="so@k4")
+    posted = thread.last_message
+    assert posted.embeds[0].description == "bob played So@k4. alice (Player 2) to move."
+    assert posted.content == m["alice"].mention
+    refused = await m["alice"].slash(thread, "move", move="Fa@j4")
+    assert private_text(refused) == "The east quarter is controlled by your opponent."
