@@ -122,6 +122,11 @@ class Game:
         """Seats that resigned or ran out of time, in the order they left."""
         return tuple(int(m.group(2)) - 1 for m in map(_LEAVE_RE.match, self.record) if m)
 
+    @property
+    def last_was_leave(self) -> bool:
+        """Whether the last record entry is a player leaving (nothing happened on the board)."""
+        return bool(self.record) and _LEAVE_RE.match(self.record[-1]) is not None
+
     def seat_label(self, seat: int) -> str:
         """How the rules name a seat (e.g. a colour); ``Player 1`` by default."""
         return f"Player {seat + 1}"

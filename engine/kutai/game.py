@@ -145,7 +145,7 @@ class KutaiGame(Game):
         return self.position()
 
     def describe_last_turn(self) -> str:
-        if self.last is None:
+        if self.last is None or self.last_was_leave:
             return ""
         change = self.total - self.previous_total
         moved = f"{change:+d}" if change else "unchanged"

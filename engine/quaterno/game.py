@@ -139,6 +139,8 @@ class QuaternoGame(Game):
         return self.position()
 
     def describe_last_turn(self) -> str:
+        if self.last_was_leave:
+            return ""
         parts = []
         for player, kind, axis in self.last_figures:
             a = self.square_of(player, kind)

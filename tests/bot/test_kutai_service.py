@@ -62,7 +62,7 @@ async def test_typing_resign_as_a_move_resigns(service, store):
     game_id, _ = await start(service)
     await service.move(CH, ALICE, "DMa@i9")
     reply = await service.move(CH, BOB, "resign")
-    assert reply.text.startswith("bob resigned.") and reply.finished
+    assert reply.text.startswith("bob resigned. Game over:") and reply.finished
     assert "alice (Player 1) wins" in reply.text
     row = await store.get_game(game_id)
     assert row.moves == ["DMa@i9", "resign 2"]
