@@ -111,7 +111,8 @@ def board_layer() -> Image.Image:
 
 # ----- tiles -------------------------------------------------------------------------------------
 def _glyph(draw: ImageDraw.ImageDraw, glyph: str, cx: float, cy: float, r: float) -> None:
-    """A small drawn mark above the code: sun, moon, lotus, wheel, cup, spade or twig."""
+    """A small drawn mark above the code: sun, moon, lotus, wheel, cup, spade, twig, fire, water,
+    earth, air or rock."""
     w = max(2, int(r * 0.28))
     if glyph == "sun":
         draw.ellipse((cx - r * 0.6, cy - r * 0.6, cx + r * 0.6, cy + r * 0.6), fill=SUN)
@@ -130,6 +131,21 @@ def _glyph(draw: ImageDraw.ImageDraw, glyph: str, cx: float, cy: float, r: float
         draw.chord((cx - r, cy - r * 1.2, cx + r, cy + r * 0.8), 0, 180, fill=INK)
     elif glyph == "spade":
         draw.polygon([(cx, cy - r), (cx + r * 0.8, cy + r * 0.6), (cx - r * 0.8, cy + r * 0.6)], fill=INK)
+    elif glyph == "fire":
+        draw.polygon([(cx, cy - r * 1.1), (cx + r * 0.8, cy + r * 0.8), (cx - r * 0.8, cy + r * 0.8)], fill=INK)
+    elif glyph == "water":
+        for dy in (-0.45, 0.35):
+            draw.arc((cx - r, cy + dy * r - r * 0.5, cx, cy + dy * r + r * 0.5), 200, 340, fill=INK, width=w)
+            draw.arc((cx, cy + dy * r - r * 0.5, cx + r, cy + dy * r + r * 0.5), 20, 160, fill=INK, width=w)
+    elif glyph == "earth":
+        draw.polygon([(cx - r * 0.8, cy - r * 0.8), (cx + r * 0.8, cy - r * 0.8), (cx, cy + r * 0.9)], fill=INK)
+        draw.line((cx - r * 0.9, cy, cx + r * 0.9, cy), fill=INK, width=max(1, w // 2))
+    elif glyph == "air":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=INK, width=max(1, w // 2 + 1))
+        draw.line((cx - r * 0.7, cy, cx + r * 0.7, cy), fill=INK, width=max(1, w // 2 + 1))
+    elif glyph == "rock":
+        draw.polygon([(cx - r, cy + r * 0.6), (cx - r * 0.5, cy - r * 0.7), (cx + r * 0.4, cy - r * 0.8),
+                      (cx + r, cy + r * 0.6)], fill=INK)
     elif glyph == "twig":
         draw.line((cx - r, cy + r * 0.7, cx + r, cy - r * 0.7), fill=INK, width=w)
         draw.line((cx, cy, cx + r * 0.2, cy - r * 0.9), fill=INK, width=w)

@@ -59,7 +59,7 @@ def header(draw: ImageDraw.ImageDraw, title: str, status: str,
     if not chips:
         return
     x = 20
-    chip_w = min(300, (WIDTH - 40) // len(chips) - 8)
+    chip_w = min(370, (WIDTH - 40) // len(chips) - 8)
     y = height - 42
     for letter, label, score, to_move, *mark in chips:
         colour = PLAYER_COLOURS[letter]

@@ -1,4 +1,4 @@
-"""Kutai Pai Sho and Quaterno through discord.py with simcord: each game appears in every command
+"""Kutai Pai Sho, Quaterno and Iroh Pai Sho through discord.py with simcord: each game appears in every command
 with no cog change."""
 from __future__ import annotations
 
@@ -51,3 +51,20 @@ async def test_a_quaterno_game_in_its_thread(world):
     assert posted.content == m["alice"].mention
     refused = await m["alice"].slash(thread, "move", move="Fa@j4")
     assert private_text(refused) == "The east quarter is controlled by your opponent."
+
+
+async def test_an_iroh_game_starts_with_the_guest(world):
+    env, guild, channel, m = world
+    await m["alice"].slash(channel, "challenge", game="iroh", opponent=m["bob"])
+    await m["bob"].click(channel.last_message, label="Accept")
+    thread = channel.threads[-1]
+    assert thread.last_message.content == m["bob"].mention
+    assert "bob (Guest) to move" in thread.last_message.embeds[0].description
+    assert await m["alice"].autocomplete(thread, "move", "move", "") == []
+    choices = await m["bob"].autocomplete(thread, "move", "move", "j15")
+    assert [c["value"] for c in choices] == ["j15-j14", "j15-j13", "j15-j12"]
+    refused = await m["bob"].slash(thread, "move", move="h15-g15")
+    assert private_text(refused) == "Water moves only on white points (g15)"
+    await m["bob"].slash(thread, "move", move="proclaim")
+    assert thread.last_message.embeds[0].description == (
+        "bob played proclaim. No harmony across all four midlines - the turn is over. alice (Host) to move.")

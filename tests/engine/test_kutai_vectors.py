@@ -6,17 +6,10 @@ import pytest
 import engine
 from engine.kutai.tiles import value
 from engine.paisho.board import name
+from tests.engine.helpers import refused
 
 K3_POSITION = "1: DMa@i9, DRh@i3, DIr@m5; 2: DCl@f12, Wh@a9"
 PARSE = 'I can\'t read "{}". Examples: DMa@i9, Sp@h2, WL@l12'
-
-
-def refused(game, move: str) -> str:
-    before = (game.to_dict(), game.total, game.scores)
-    with pytest.raises(engine.IllegalMove) as err:
-        game.play(move)
-    assert (game.to_dict(), game.total, game.scores) == before  # a refusal changes nothing
-    return str(err.value)
 
 
 def links(game) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 import engine
+from tests.engine.helpers import refused
 
 START = "1:Su@f5,Mo@e6;2:Su@f7,Mo@g6;turn:1;used:"
 POS_A = ("1:Su@f5,Mo@e6,Fa@g4,An@f1,St@c5,Co@h7,So@b9;2:Su@f7,Mo@g6,Fa@a10,An@j10,St@k2,Co@i5,So@j9;"
@@ -20,14 +21,6 @@ POS_G = "1:Su@a1,St@b1,Mo@b3,So@c1,Fa@c2,An@c4,Co@d3;2:Su@a2,Mo@b2,An@b4,So@c3,F
 T_Q8 = [("So@k4", 320), ("So@d11", 240), ("Co@k7", 188), ("Co@g11", 188), ("St@d1", 138), ("St@a9", 90),
         ("An@c1", 58), ("An@a7", 58), ("Fa@h1", 28), ("Fa@a5", 28), ("c1-c5", 208), ("a9-a10", 214),
         ("c5>f5-e5", 215), ("a10-a9", 201), ("e6-f6", 211)]
-
-
-def refused(game, move: str) -> str:
-    before = game.position()
-    with pytest.raises(engine.IllegalMove) as err:
-        game.play(move)
-    assert game.position() == before
-    return str(err.value)
 
 
 def from_square(game, sq: str) -> set[str]:
