@@ -48,7 +48,7 @@ def mid_game(variant: str, players: int, seed: int) -> engine.Game:
     probe = engine.new_game(variant, players=players, seed=seed)
     length = 0
     while probe.outcome is None and length < 400:
-        probe.play(rng.choice(probe.legal_moves()))
+        probe.play(probe.random_move(rng))
         length += 1
     game = engine.new_game(variant, players=players, seed=seed)
     for move in probe.record[: max(1, length // 2)]:
@@ -66,16 +66,24 @@ def verdict(value: float, key: str) -> str:
 
 def bench_engine(variant: str, players: int, positions: int) -> engine.Game:
     games = [mid_game(variant, players, seed) for seed in range(positions)]
-    legal = [t for g in games for t in timed(g.legal_moves, 20)]
+    in_parts = games[0].lists_moves_in_parts
+    legal = []
+    for g in games:  # each on fresh copies: a game may cache its list
+        for fresh in [g.copy() for _ in range(10)]:
+            start = time.perf_counter()
+            fresh.suggest("", 10**9) if in_parts else fresh.legal_moves()
+            legal.append(time.perf_counter() - start)
     plays = []
+    rng = random.Random(0)
     for g in games:
-        for move in g.legal_moves()[:20]:
+        for move in {g.random_move(rng) for _ in range(20)}:
             fresh = g.copy()
             start = time.perf_counter()
             fresh.play(move)
             plays.append(time.perf_counter() - start)
     med, p95 = stats(legal)
-    line("legal_moves() median / p95", f"{med * 1e6:.0f} / {p95 * 1e6:.0f} us")
+    what = "first parts of the moves (listed part by part)" if in_parts else "legal_moves()"
+    line(f"{what} median / p95", f"{med * 1e6:.0f} / {p95 * 1e6:.0f} us")
     med, p95 = stats(plays)
     line("play() median / p95", f"{med * 1e6:.0f} / {p95 * 1e6:.0f} us")
     return games[0]
@@ -125,12 +133,12 @@ async def bench_service(variant: str, players: int, folder: Path, scale: int) ->
             if game.outcome is not None:
                 break
             mover = people[game.to_move]
-            sample = rng.choice(game.copy().legal_moves())  # (on a copy: the game stays cold)
+            sample = game.copy().random_move(rng)  # (on a copy: the game stays cold)
             for typed in ("", sample[:1], sample[:4]):  # what a player has typed so far
                 start = time.perf_counter()
                 service.suggestions(channel, mover.id, typed)
                 completions.append(time.perf_counter() - start)
-            move = rng.choice(game.legal_moves())
+            move = game.random_move(rng)
             start = time.perf_counter()
             await service.move(channel, mover, move)
             turns.append(time.perf_counter() - start)
@@ -175,7 +183,7 @@ async def bench_service(variant: str, players: int, folder: Path, scale: int) ->
             return
         row, game = found
         if game.outcome is None:
-            await service.move(channel, Person(row.seats[game.to_move].user_id, "p"), rng.choice(game.legal_moves()))
+            await service.move(channel, Person(row.seats[game.to_move].user_id, "p"), game.random_move(rng))
 
     channels = list(range(100_000, 100_000 + scale))
     start = time.perf_counter()

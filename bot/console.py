@@ -32,6 +32,7 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   move <move>          play a move; a bare move works too: "c3" or "R@c3"
   resign | abort       leave the game | call it off before the first move
   moves | export       the moves so far | the full record to keep
+  hand                 your own tiles, in games with hidden hands (Ancient Pai Sho)
   games | rules [game] running games | a game's rules and notation
   profile [name] [game]  ratings, record and a rating chart (challenges are rated
                        unless you add rated=no)
@@ -39,7 +40,7 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   channel <name>       go to another channel (one running game per channel)
   help | quit"""
 
-COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export",
+COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard"}
 _SPEAKER_RE = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
 
@@ -139,6 +140,8 @@ class ConsoleSession:
             return self._show(await svc.abort(here, me))
         if word == "moves":
             return self._show(await svc.moves(here))
+        if word == "hand":
+            return self._show(await svc.hand(here, me))
         if word == "export":
             return self._show(await svc.export(channel_id=here))
         return self._show(await svc.move(here, me, line))
@@ -158,7 +161,7 @@ class ConsoleSession:
                                             rated=rated)
 
     def _show(self, reply: Reply) -> list[str]:
-        out = [reply.text]
+        out = [reply.text] if reply.text else []
         if reply.mention:
             out.append("(notifies: " + ", ".join(self.names.get(uid, str(uid)) for uid in reply.mention) + ")")
         if reply.image is not None:
@@ -167,6 +170,14 @@ class ConsoleSession:
             path = self.boards_dir / f"game{reply.game_id or 0}-{self._pictures:03d}.png"
             path.write_bytes(reply.image)
             out.append(f"[picture: {path}]")
+        if reply.private:  # a terminal has no private messages: say who the line is for
+            out.append(f"(only {self.speaker} sees) {reply.private}")
+            if reply.private_image is not None:
+                self.boards_dir.mkdir(parents=True, exist_ok=True)
+                self._pictures += 1
+                path = self.boards_dir / f"game{reply.game_id or 0}-{self._pictures:03d}-hand-{self.speaker}.png"
+                path.write_bytes(reply.private_image)
+                out.append(f"[picture for {self.speaker} only: {path}]")
         return out
 
 def _game_id(text: str) -> int | None:

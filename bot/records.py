@@ -31,8 +31,10 @@ def moves_text(row: GameRow, game: engine.Game) -> str:
 def export_text(row: GameRow, game: engine.Game) -> str:
     """The whole record: tags (variant, seed, options, seats, result) and the numbered moves."""
     info = engine.info(row.variant)
+    secret = game.secret_seed and game.outcome is None  # the seed would reveal every hand and pile
     tags = [("Game", info.name), ("Variant", row.variant), ("GameId", str(row.id)),
-            ("Seed", str(row.seed)), ("Options", json.dumps(row.options, sort_keys=True))]
+            ("Seed", "hidden until the game is over" if secret else str(row.seed)),
+            ("Options", json.dumps(row.options, sort_keys=True))]
     for seat in row.seats:
         tags.append((f"Seat{seat.seat + 1}", f"{seat.name} | {game.seat_label(seat.seat)}"))
     tags.append(("Status", row.status))

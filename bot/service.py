@@ -12,7 +12,7 @@ import asyncio
 import logging
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 import engine
@@ -54,6 +54,8 @@ class Reply:
     game_id: int | None = None
     started: bool = False  # a challenge became a running game with this reply
     finished: bool = False  # the game ended with this reply
+    private: str = ""  # for the acting player only (their hand in a game with hidden tiles)
+    private_image: bytes | None = None  # a picture for them alone (their hand)
 
 
 @dataclass
@@ -290,8 +292,10 @@ class GameService:
         names = self.names(row, game)
         text = (f"Game #{row.id} of {engine.info(row.variant).name} begins: {', '.join(names)}. "
                 f"{names[game.to_move]} to move.")
+        if game.hidden_hands:
+            text += " Your tiles are private: see them with the hand command."
         return Reply(text, image=await self.picture(row, game), mention=(row.seats[game.to_move].user_id,),
-                     game_id=row.id, started=True)
+                     game_id=row.id, started=True, **await self._private(game, seat))
 
     async def decline(self, user: Person, *, game_id: int | None = None,
                       channel_id: int | None = None) -> Reply:
@@ -353,7 +357,26 @@ class GameService:
             except engine.IllegalMove as err:
                 raise UserError(str(err)) from None
             await self._commit(row, after, seat, canonical)
-        return await self._turn_reply(row, after, f"{user.name} played {canonical}.")
+        reply = await self._turn_reply(row, after, f"{user.name} played {canonical}.")
+        return replace(reply, **await self._private(after, seat))
+
+    async def _private(self, game: engine.Game, seat: int) -> dict[str, Any]:
+        """The acting player's private note and hand picture, in games with hidden tiles."""
+        if not game.hidden_hands or game.outcome is not None:
+            return {}
+        image = await asyncio.to_thread(rendering.render_hand, game, seat)
+        return {"private": game.private_note(seat), "private_image": image}
+
+    async def hand(self, channel_id: int, user: Person) -> Reply:
+        """A player's own tiles, for them alone."""
+        row, game = self._require_game(channel_id)
+        seat = row.seat_of(user.id)
+        if seat is None:
+            raise UserError("You are not playing in this game.")
+        if not game.hidden_hands:
+            raise UserError(f"{engine.info(row.variant).name} has no hidden tiles: everything is on the board.")
+        image = await asyncio.to_thread(rendering.render_hand, game, seat)
+        return Reply("", game_id=row.id, private=game.hand_text(seat), private_image=image)
 
     async def _timer(self, row: GameRow, game: engine.Game, now: float) -> Timer | None:
         """The reminder and deadline of the player to move, by the server's settings."""
@@ -380,16 +403,21 @@ class GameService:
             if result is not None and row.rated:
                 changes = await self._rating_changes(row, game, now)
                 result["ratings"] = {str(h.user_id): [round(h.before), round(h.after)] for _, h in changes}
+            replace = len(game.record) == len(row.moves)  # the last entry was completed, not added
             try:
-                await self.store.add_move(row.id, len(game.record) - 1, seat, entry, now, result, timer, changes)
+                await self.store.add_move(row.id, len(game.record) - 1, seat, entry, now, result, timer, changes,
+                                          replace=replace)
             except StoreError:
                 log.exception("Game %d: could not store %r; reloading it from the store", row.id, entry)
                 fresh = await self.store.get_game(row.id)
                 if fresh is not None and fresh.status == "running":
                     self._cache(fresh, self._replay(fresh))
                 raise UserError("That move could not be saved; the board is as it was. Please try again.")
-        row.moves.append(entry)
-        row.move_seats.append(seat)
+        if replace:
+            row.moves[-1] = entry
+        else:
+            row.moves.append(entry)
+            row.move_seats.append(seat)
         if game.outcome is not None:
             row.status = "finished"
             row.result = result

@@ -14,7 +14,7 @@ from bot.options import parse_options, suggest_options
 from bot.service import Reply, UserError
 
 from .challenges import challenge_view
-from .replies import message_kwargs, person, post, text_kwargs, user_errors
+from .replies import message_kwargs, person, post, private_kwargs, text_kwargs, user_errors
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +92,13 @@ class Games(commands.Cog):
     async def move_autocomplete(self, interaction: discord.Interaction, current: str):
         return [app_commands.Choice(name=m, value=m)
                 for m in self.svc.suggestions(interaction.channel_id, interaction.user.id, current)]
+
+    @app_commands.command(name="hand", description="See your own tiles (only you see them)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with user_errors(interaction):
+            reply = await self.svc.hand(interaction.channel_id, person(interaction.user))
+            await interaction.edit_original_response(**private_kwargs(reply))
 
     @app_commands.command(name="board", description="Show the board of this channel's game again")
     async def board(self, interaction: discord.Interaction) -> None:

@@ -45,12 +45,22 @@ async def post(interaction: discord.Interaction, reply: Reply,
     ``close``, remove the deferred private answer (keep it when a private note was sent)."""
     target = channel or interaction.channel
     message = await target.send(**message_kwargs(reply))
-    if close and interaction.response.is_done():
+    if reply.private and interaction.response.is_done():
+        await interaction.edit_original_response(**private_kwargs(reply))  # the deferred answer is private
+    elif close and interaction.response.is_done():
         try:
             await interaction.delete_original_response()
         except discord.HTTPException:
             pass
     return message
+
+
+def private_kwargs(reply: Reply) -> dict[str, Any]:
+    """The acting player's private note (their hand) with its picture, for an ephemeral answer."""
+    kwargs: dict[str, Any] = {"content": reply.private}
+    if reply.private_image is not None:
+        kwargs["attachments"] = [discord.File(io.BytesIO(reply.private_image), filename="hand.png")]
+    return kwargs
 
 
 @asynccontextmanager

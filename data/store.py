@@ -251,13 +251,20 @@ class Store:
 
     async def add_move(self, game_id: int, ply: int, seat: int, move: str, now: float,
                        result: dict[str, Any] | None = None, timer: Timer | None = None,
-                       ratings: list[tuple[RatingRow, HistoryRow]] | None = None) -> None:
+                       ratings: list[tuple[RatingRow, HistoryRow]] | None = None,
+                       replace: bool = False) -> None:
         """Record one move with, in the same transaction, the result and the rating changes if
-        it ended the game, or else the next player's timer. A game is rated at most once."""
+        it ended the game, or else the next player's timer. A game is rated at most once.
+        ``replace`` rewrites the last move instead (a turn completed in two inputs, e.g. Ancient's
+        ``draw`` followed by ``discard T``, is one record entry: ``draw,discard T``)."""
         try:
             async with self.transaction() as db:
-                await _run(db, "INSERT INTO moves (game_id, ply, seat, move, created_at) "
-                                 "VALUES (?, ?, ?, ?, ?)", (game_id, ply, seat, move, now))
+                if replace:
+                    await _run(db, "UPDATE moves SET move = ?, created_at = ? WHERE game_id = ? AND ply = ?",
+                               (move, now, game_id, ply))
+                else:
+                    await _run(db, "INSERT INTO moves (game_id, ply, seat, move, created_at) "
+                                     "VALUES (?, ?, ?, ?, ?)", (game_id, ply, seat, move, now))
                 if result is None:
                     await _run(db, "UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
                 else:

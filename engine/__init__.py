@@ -13,6 +13,7 @@ from typing import Any, Iterable
 from . import registry
 from .base import Game, IllegalMove, Outcome
 from .registry import ALL_GAMES, OptionSpec, VariantInfo
+from . import ancient as _ancient  # noqa: F401  (registers Ancient Pai Sho)
 from . import iroh as _iroh  # noqa: F401  (registers Iroh Pai Sho)
 from . import kutai as _kutai  # noqa: F401  (registers Kutai Pai Sho)
 from . import pauso as _pauso  # noqa: F401  (registers PAUSO)

@@ -39,6 +39,9 @@ class Game:
     """One game in progress. Subclasses set ``variant`` and implement the ``_`` hooks."""
 
     variant: str = ""
+    secret_seed = False  # True: the seed reveals hidden information; keep it private until the end
+    hidden_hands = False  # True: each player has private tiles (see private_note)
+    lists_moves_in_parts = False  # True: legal_moves() can be huge; suggest completes part by part
     REASON_TEXT: dict[str, str] = {}  # the game's own end reasons -> words for the result message
 
     def __init__(self, players: int, seed: int, options: dict[str, Any] | None) -> None:
@@ -102,6 +105,14 @@ class Game:
                 if len(found) >= limit:
                     break
         return found
+
+    def random_move(self, rng) -> str:
+        """A uniformly random legal move (games with huge move lists choose part by part)."""
+        return rng.choice(self.legal_moves())
+
+    def private_note(self, seat: int) -> str:
+        """What only ``seat`` may see now (their hand, a tile they drew); '' in open games."""
+        return ""
 
     def copy(self) -> "Game":
         return _copy.deepcopy(self)

@@ -112,7 +112,7 @@ def board_layer() -> Image.Image:
 # ----- tiles -------------------------------------------------------------------------------------
 def _glyph(draw: ImageDraw.ImageDraw, glyph: str, cx: float, cy: float, r: float) -> None:
     """A small drawn mark above the code: sun, moon, lotus, wheel, cup, spade, twig, fire, water,
-    earth, air or rock."""
+    earth, air, rock, coin, or a flower's move type (three dots, five dots, an L)."""
     w = max(2, int(r * 0.28))
     if glyph == "sun":
         draw.ellipse((cx - r * 0.6, cy - r * 0.6, cx + r * 0.6, cy + r * 0.6), fill=SUN)
@@ -146,6 +146,17 @@ def _glyph(draw: ImageDraw.ImageDraw, glyph: str, cx: float, cy: float, r: float
     elif glyph == "rock":
         draw.polygon([(cx - r, cy + r * 0.6), (cx - r * 0.5, cy - r * 0.7), (cx + r * 0.4, cy - r * 0.8),
                       (cx + r, cy + r * 0.6)], fill=INK)
+    elif glyph in ("three", "five"):
+        n = 3 if glyph == "three" else 5
+        for i in range(n):
+            x = cx + (i - (n - 1) / 2) * r * 0.55
+            draw.ellipse((x - r * 0.22, cy - r * 0.22, x + r * 0.22, cy + r * 0.22), fill=INK)
+    elif glyph == "ell":
+        draw.line((cx - r * 0.6, cy - r * 0.6, cx + r * 0.6, cy - r * 0.6), fill=INK, width=w)
+        draw.line((cx + r * 0.6, cy - r * 0.6, cx + r * 0.6, cy + r * 0.7), fill=INK, width=w)
+    elif glyph == "coin":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=INK)
+        draw.rectangle((cx - r * 0.35, cy - r * 0.35, cx + r * 0.35, cy + r * 0.35), fill=PLAIN_TILE)
     elif glyph == "twig":
         draw.line((cx - r, cy + r * 0.7, cx + r, cy - r * 0.7), fill=INK, width=w)
         draw.line((cx, cy, cx + r * 0.2, cy - r * 0.9), fill=INK, width=w)

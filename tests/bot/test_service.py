@@ -216,4 +216,4 @@ async def test_games_list_and_rules(service):
     assert "PAUSO: alice, bob (running)" in (await service.games(guild_id=1)).text
     assert "PAUSO" in service.rules("pauso").text
     with pytest.raises(UserError, match="not available yet"):
-        service.rules("ancient")
+        service.rules("basic")

@@ -26,6 +26,7 @@ def simcord_bot(db_path):
 async def world(simcord_env):
     """A server with a #games channel, three members, and the commands synced."""
     env = simcord_env
+    env.settle_timeout = 30.0  # wall-clock budget per step: long virtual waits run many timer ticks
     guild = env.create_guild(name="Pai Sho Club")
     channel = guild.create_text_channel("games")
     members = {name: guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")}

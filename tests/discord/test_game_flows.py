@@ -1,4 +1,4 @@
-"""Kutai Pai Sho, Quaterno and Iroh Pai Sho through discord.py with simcord: each game appears in every command
+"""Kutai, Iroh and Ancient Pai Sho and Quaterno through discord.py with simcord: each game appears in every command
 with no cog change."""
 from __future__ import annotations
 
@@ -68,3 +68,26 @@ async def test_an_iroh_game_starts_with_the_guest(world):
     await m["bob"].slash(thread, "move", move="proclaim")
     assert thread.last_message.embeds[0].description == (
         "bob played proclaim. No harmony across all four midlines - the turn is over. alice (Host) to move.")
+
+
+async def test_ancient_hands_are_only_ever_shown_privately(world):
+    env, guild, channel, m = world
+    await m["alice"].slash(channel, "challenge", game="ancient", opponent=m["bob"])
+    await m["bob"].click(channel.last_message, label="Accept")
+    thread = channel.threads[-1]
+    seen = await m["alice"].slash(thread, "hand")
+    assert private_text(seen).startswith("Your hand (5/5): ")
+    posted_before = len(thread.messages) if hasattr(thread, "messages") else None
+    if posted_before is not None:
+        assert all("Your hand" not in (msg.content or "") and
+                   all("Your hand" not in (e.description or "") for e in msg.embeds) for msg in thread.messages)
+    stranger = await m["carol"].slash(thread, "hand")
+    assert private_text(stranger) == "You are not playing in this game."
+    chooser = m["alice"] if thread.last_message.content == m["alice"].mention else m["bob"]
+    result = await chooser.slash(thread, "move", move="choose first")
+    assert private_text(result).startswith("Your hand (5/5): ")
+    assert "Your hand" not in thread.last_message.embeds[0].description
+    drawn = await chooser.slash(thread, "move", move="draw")
+    assert private_text(drawn).startswith("You drew a ")
+    assert "You drew" not in thread.last_message.embeds[0].description
+    assert "drew a tile and must discard one" in thread.last_message.embeds[0].description

@@ -150,9 +150,9 @@ def test_bad_options_and_player_counts(kwargs, message):
 
 
 def test_unknown_and_unavailable_variants():
-    assert engine.VARIANT_IDS == ("iroh", "kutai", "quaterno", "pauso")
+    assert engine.VARIANT_IDS == ("ancient", "iroh", "kutai", "quaterno", "pauso")
     with pytest.raises(ValueError, match=r"^Basic Pai Sho is not available yet\. "
-                                         r"Games you can play: iroh, kutai, quaterno, pauso\.$"):
+                                         r"Games you can play: ancient, iroh, kutai, quaterno, pauso\.$"):
         engine.new_game("basic")
     with pytest.raises(ValueError, match=r"^Unknown game 'chess'"):
         engine.new_game("chess")
