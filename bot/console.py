@@ -165,20 +165,21 @@ class ConsoleSession:
         if reply.mention:
             out.append("(notifies: " + ", ".join(self.names.get(uid, str(uid)) for uid in reply.mention) + ")")
         if reply.image is not None:
-            self.boards_dir.mkdir(parents=True, exist_ok=True)
-            self._pictures += 1
-            path = self.boards_dir / f"game{reply.game_id or 0}-{self._pictures:03d}.png"
-            path.write_bytes(reply.image)
-            out.append(f"[picture: {path}]")
+            out.append(f"[picture: {self._save(reply.image, reply.game_id)}]")
         if reply.private:  # a terminal has no private messages: say who the line is for
             out.append(f"(only {self.speaker} sees) {reply.private}")
             if reply.private_image is not None:
-                self.boards_dir.mkdir(parents=True, exist_ok=True)
-                self._pictures += 1
-                path = self.boards_dir / f"game{reply.game_id or 0}-{self._pictures:03d}-hand-{self.speaker}.png"
-                path.write_bytes(reply.private_image)
+                path = self._save(reply.private_image, reply.game_id, f"-hand-{self.speaker}")
                 out.append(f"[picture for {self.speaker} only: {path}]")
         return out
+
+    def _save(self, png: bytes, game_id: int | None, suffix: str = "") -> Path:
+        """Write a picture to the boards folder, numbered in the order shown."""
+        self.boards_dir.mkdir(parents=True, exist_ok=True)
+        self._pictures += 1
+        path = self.boards_dir / f"game{game_id or 0}-{self._pictures:03d}{suffix}.png"
+        path.write_bytes(png)
+        return path
 
 def _game_id(text: str) -> int | None:
     text = text.strip().lstrip("#")

@@ -52,6 +52,7 @@ class Game:
         self.options: dict[str, Any] = dict(options or {})
         self.record: list[str] = []
         self.outcome: Outcome | None = None
+        self._legal: list[str] | None = None  # the legal-move list of the position, once computed
         self.start_position: str | None = None  # set when built by engine.load ...
         self.load_options: dict[str, Any] | None = None  # ... with these options
 
@@ -65,7 +66,12 @@ class Game:
         raise NotImplementedError
 
     def legal_moves(self) -> list[str]:
-        raise NotImplementedError
+        """Every legal move in canonical form (computed once per position)."""
+        if self.outcome is not None:
+            return []
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
 
     def play(self, move: str) -> str:
         """Play one move for the player to move; returns its canonical string."""
@@ -79,6 +85,7 @@ class Game:
         if _LEAVE_RE.match(move.strip().lower()):
             raise IllegalMove("To leave the game, use the resign command.")
         canonical = self._play(move)
+        self._legal = None
         self.record.append(canonical)
         return canonical
 
@@ -91,6 +98,7 @@ class Game:
         if not isinstance(player, int) or not 0 <= player < self.players:
             raise ValueError(f"There is no player {player!r} in this game.")
         self._resign(player, reason)
+        self._legal = None
         self.record.append(f"{_LEAVE_WORD[reason]} {player + 1}")
 
     def suggest(self, text: str, limit: int = 25) -> list[str]:
@@ -169,6 +177,10 @@ class Game:
         raise NotImplementedError
 
     def _resign(self, player: int, reason: str) -> None:
+        raise NotImplementedError
+
+    def _generate(self) -> list[str]:
+        """The legal-move list of the position (``legal_moves`` caches it)."""
         raise NotImplementedError
 
     def _over_message(self, move: str) -> str:

@@ -97,7 +97,6 @@ class AncientGame(Game):
         self.turns = 0
         self.count = harmony_count(self.board)
         self.last: dict[str, Any] | None = None
-        self._legal: list[str] | None = None
 
     # ----- the contract -------------------------------------------------------------
     @property
@@ -111,13 +110,6 @@ class AncientGame(Game):
 
     def seat_label(self, seat: int) -> str:
         return f"P{seat + 1}"
-
-    def legal_moves(self) -> list[str]:
-        if self.outcome is not None:
-            return []
-        if self._legal is None:
-            self._legal = self._generate()
-        return list(self._legal)
 
     def suggest(self, text: str, limit: int = 25) -> list[str]:
         """Completes a turn part by part, so a crowded position never lists millions of turns:
@@ -202,7 +194,6 @@ class AncientGame(Game):
         return self._place_and_move(p, move, text)
 
     def _resign(self, player: int, reason: str) -> None:
-        self._legal = None
         self.outcome = Outcome((1 - player,), None, reason)
 
     def _over_message(self, move: str) -> str:
@@ -555,31 +546,29 @@ class AncientGame(Game):
         return out or ["pass"]
 
     # ----- positions (3.8) ----------------------------------------------------------------------
-    def public_position(self) -> str:
-        """The board, counts and sizes everybody may see (no hand, no pile order)."""
+    def _board_parts(self) -> list[str]:
+        """The shared start of both position texts: who is to move, the tiles, the drained ones."""
         parts = [f"to_move: P{(self._to_move or 0) + 1}"]
         for p in (0, 1):
             tiles = sorted((q for q, v in self.board.items() if v[0] == p), key=ORDER.__getitem__)
             parts.append(f"P{p + 1}: " + ", ".join(f"{self.board[q][1]} {name(q)}" for q in tiles))
         parts.append("drained: " + " ".join(name(q) for q in sorted(self.board, key=ORDER.__getitem__)
                                             if self.board[q][2]))
-        parts.append(f"hands: {len(self.hands[0])}, {len(self.hands[1])}; piles: "
-                     f"{len(self.piles[0])}, {len(self.piles[1])}; turns: {self.turns}")
-        return "; ".join(parts)
+        return parts
+
+    def public_position(self) -> str:
+        """The board, counts and sizes everybody may see (no hand, no pile order)."""
+        return "; ".join(self._board_parts() + [
+            f"hands: {len(self.hands[0])}, {len(self.hands[1])}; piles: {len(self.piles[0])}, "
+            f"{len(self.piles[1])}; turns: {self.turns}"])
 
     def position(self) -> str:
         """The whole position in the test-position format, hands and piles included (private)."""
-        parts = [f"to_move: P{self._to_move + 1}"]
-        for p in (0, 1):
-            tiles = sorted((q for q, v in self.board.items() if v[0] == p), key=ORDER.__getitem__)
-            parts.append(f"P{p + 1}: " + ", ".join(f"{self.board[q][1]} {name(q)}" for q in tiles))
-        parts.append("drained: " + " ".join(name(q) for q in sorted(self.board, key=ORDER.__getitem__)
-                                            if self.board[q][2]))
+        parts = self._board_parts()
         for p in (0, 1):
             parts.append(f"P{p + 1} hand: " + " ".join(self.hands[p]))
             parts.append(f"P{p + 1} pile: " + " ".join(self.piles[p]))
-        parts.append(f"turns: {self.turns}")
-        parts.append(f"last_pass: {'yes' if self.last_pass else 'no'}")
+        parts += [f"turns: {self.turns}", f"last_pass: {'yes' if self.last_pass else 'no'}"]
         return "; ".join(parts)
 
     @classmethod

@@ -69,7 +69,6 @@ class IrohGame(Game):
         self.turns = 0
         self.harmonies: list[tuple[Point, Point, str]] = []  # the winning set, once proclaimed
         self.last: dict[str, Any] | None = None
-        self._legal: list[str] | None = None
         self._turn_starts()
 
     # ----- the contract -------------------------------------------------------------
@@ -84,13 +83,6 @@ class IrohGame(Game):
 
     def seat_label(self, seat: int) -> str:
         return ("Host", "Guest")[seat]
-
-    def legal_moves(self) -> list[str]:
-        if self.outcome is not None:
-            return []
-        if self._legal is None:
-            self._legal = self._generate()
-        return list(self._legal)
 
     def _play(self, move: str) -> str:
         text = pn.squash(move)
@@ -113,7 +105,6 @@ class IrohGame(Game):
         return canonical
 
     def _resign(self, player: int, reason: str) -> None:
-        self._legal = None
         self.outcome = Outcome((1 - player,), None, reason)
 
     def _over_message(self, move: str) -> str:

@@ -82,7 +82,6 @@ class KutaiGame(Game):
         self.harmony: Harmony = analyse({})
         self.last: Point | None = None
         self.previous_total = 0
-        self._legal: list[str] | None = None
 
     # ----- the contract -------------------------------------------------------------
     @property
@@ -101,17 +100,11 @@ class KutaiGame(Game):
         """The total Harmony of the position, shared by both players."""
         return self.harmony.total
 
-    def legal_moves(self) -> list[str]:
-        if self.outcome is not None:
-            return []
-        if self._legal is None:
-            seat = self.to_move
-            if not self.board:
-                self._legal = [MOVE_TEXT[c, CENTRE] for c in SET if TILES[c].kind != SPECIAL]
-            else:
-                self._legal = [MOVE_TEXT[c, p] for c in SET if c in self.remaining[seat]
-                               for p in ALLOWED[c] if p not in self.board]
-        return list(self._legal)
+    def _generate(self) -> list[str]:
+        seat = self.to_move
+        if not self.board:
+            return [MOVE_TEXT[c, CENTRE] for c in SET if TILES[c].kind != SPECIAL]
+        return [MOVE_TEXT[c, p] for c in SET if c in self.remaining[seat] for p in ALLOWED[c] if p not in self.board]
 
     def _play(self, move: str) -> str:
         text = pn.squash(move)
@@ -133,7 +126,6 @@ class KutaiGame(Game):
         return MOVE_TEXT[tile.code, point]
 
     def _resign(self, player: int, reason: str) -> None:
-        self._legal = None
         self.outcome = Outcome((1 - player,), self.scores, reason)
 
     def _over_message(self, move: str) -> str:

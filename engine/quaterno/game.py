@@ -72,7 +72,6 @@ class QuaternoGame(Game):
         self.counts: dict[int, int] = {}  # position hash -> occurrences (A5.5)
         self.last: dict[str, Any] | None = None  # what the last turn did, for pictures and messages
         self.last_figures: list[tuple[int, str, str]] = []  # (player, kind, axis) of the last turn
-        self._legal: list[str] | None = None
         self._count_position()
 
     # ----- seats and players ---------------------------------------------------------------------
@@ -107,12 +106,8 @@ class QuaternoGame(Game):
         """Figures scored, by seat."""
         return tuple(self.figures(self.player(s)) for s in (0, 1))
 
-    def legal_moves(self) -> list[str]:
-        if self.outcome is not None:
-            return []
-        if self._legal is None:
-            self._legal = self._placements() if self.placement_phase else (self._play_moves() or ["pass"])
-        return list(self._legal)
+    def _generate(self) -> list[str]:
+        return self._placements() if self.placement_phase else (self._play_moves() or ["pass"])
 
     def _play(self, move: str) -> str:
         parsed = self._parse(move)
@@ -132,7 +127,6 @@ class QuaternoGame(Game):
         return canonical
 
     def _resign(self, player: int, reason: str) -> None:
-        self._legal = None
         self.outcome = Outcome((1 - player,), self.scores, reason)
 
     def position_text(self) -> str:
