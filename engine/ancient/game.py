@@ -383,18 +383,18 @@ class AncientGame(Game):
         self._check_placement(p, place)
         board, hand = self._after_placement(p, place)
         canonical = place.text()
-        done = harmony_count(board) == self.target
+        count = harmony_count(board)
         moved = None
-        if move_part is not None and not done:
+        if move_part is not None and count != self.target:
             a, b, with_x = move_part
             written = self._check_move(board, p, a, b, with_x)
             removed = board.get(b)
             board[b] = board.pop(a)
             canonical += "," + written
             moved = (a, b, removed)
-            done = harmony_count(board) == self.target
-        self.board, self.hands[p] = board, hand
-        self.count = harmony_count(board)
+            count = harmony_count(board)
+        done = count == self.target
+        self.board, self.hands[p], self.count = board, hand, count
         self.last = {"kind": "place", "player": p, "place": place, "move": moved}
         if done:
             self.turns += 1

@@ -2,7 +2,7 @@
 count of a position (3.5)."""
 from __future__ import annotations
 
-from ..paisho.board import SIZE, Point
+from ..paisho.board import Point
 
 # Canonical order of one player's 54 tiles (3.3) and of a hand as it is shown.
 ORDER = ("Ja", "Li", "WJ", "Ro", "Ch", "Rh", "Kn", "Wh", "Rk", "Bo", "WD", "WL")
@@ -41,22 +41,23 @@ Board = dict[Point, list]  # point -> [owner, code, drained]
 
 
 def line_pairs(board: Board):
-    """(line points in order, interacting flower pairs with 'H'/'D') for every line with flowers."""
-    for axis in (0, 1):
-        for k in range(SIZE):
-            points = sorted((p for p in board if p[1 - axis] == k), key=lambda p: p[axis])
-            if not points:
-                continue
-            if any(board[p][1] == "Rk" for p in points):
-                continue  # a Coin kills the whole line
-            flip = sum(1 for p in points if board[p][1] == "WL") % 2 == 1
-            flowers = [p for p in points if board[p][1] in FLOWERS and not board[p][2]]
-            for a, b in zip(flowers, flowers[1:]):
-                kind = relation(board[a][1], board[b][1])
-                if kind and flip:
-                    kind = "D" if kind == "H" else "H"
-                if kind:
-                    yield a, b, kind
+    """(a, b, 'H' or 'D') for every interacting pair of flowers, line by line (3.5)."""
+    lines: dict[tuple[int, int], list[Point]] = {}
+    for p in board:
+        lines.setdefault((0, p[1]), []).append(p)  # its rank
+        lines.setdefault((1, p[0]), []).append(p)  # its file
+    for (axis, _), points in lines.items():
+        if len(points) < 2 or any(board[p][1] == "Rk" for p in points):
+            continue  # nothing to pair, or a Coin kills the whole line
+        points.sort(key=lambda p: p[axis])  # a rank runs along the files, a file along the ranks
+        flip = sum(1 for p in points if board[p][1] == "WL") % 2 == 1
+        flowers = [p for p in points if board[p][1] in FLOWERS and not board[p][2]]
+        for a, b in zip(flowers, flowers[1:]):
+            kind = relation(board[a][1], board[b][1])
+            if kind and flip:
+                kind = "D" if kind == "H" else "H"
+            if kind:
+                yield a, b, kind
 
 
 def harmony_count(board: Board) -> int:
