@@ -506,7 +506,7 @@ class AncientGame(Game):
             else:
                 for q in empty:
                     yield Placement(code, q)
-                    if code == "Wh":
+                    if code == "Wh" and any(r in board for r in SURROUNDING[q]):  # something to turn
                         for k in range(1, 8):
                             place = Placement("Wh", q, turn=k)
                             try:
