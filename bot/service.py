@@ -152,7 +152,7 @@ class GameService:
     def status_text(self, row: GameRow, game: engine.Game) -> str:
         names = self.names(row, game)
         if game.outcome is None:
-            return f"{names[game.to_move]} to move."
+            return f"{names[game.to_move]} {game.turn_words()}."
         return self.result_text(row, game)
 
     @staticmethod
@@ -291,7 +291,7 @@ class GameService:
         self._cache(row, game)
         names = self.names(row, game)
         text = (f"Game #{row.id} of {engine.info(row.variant).name} begins: {', '.join(names)}. "
-                f"{names[game.to_move]} to move.")
+                f"{names[game.to_move]} {game.turn_words()}.")
         if game.hidden_hands:
             text += " Your tiles are private: see them with the hand command."
         return Reply(text, image=await self.picture(row, game), mention=(row.seats[game.to_move].user_id,),

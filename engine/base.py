@@ -150,6 +150,10 @@ class Game:
         """How the rules name a seat (e.g. a colour); ``Player 1`` by default."""
         return f"Player {seat + 1}"
 
+    def turn_words(self) -> str:
+        """What the player to move has to do, as the status line says it ("to move")."""
+        return "to move"
+
     def position_text(self) -> str:
         """The board as the game writes positions (for records); '' if it has no such form."""
         return ""

@@ -30,10 +30,7 @@ def status_line(game: AncientGame, names: list[str]) -> str:
     count = f"harmonies {game.count}, exactly {game.target} wins"
     if game.outcome is not None:
         return f"{result_line(game, names)} \u00b7 {count}"
-    if game.phase == "choose":
-        return f"{names[game.to_move]} chooses who plays first \u00b7 {count}"
-    doing = " (must discard)" if game.pending else ""
-    return f"{names[game.to_move]} to move{doing} \u00b7 {count}"
+    return f"{names[game.to_move]} {game.turn_words()} \u00b7 {count}"
 
 
 def render(game: AncientGame, names: list[str] | None = None) -> bytes:

@@ -204,6 +204,11 @@ class AncientGame(Game):
                     raise IllegalMove(pn.off_board(token))
         return pn.OVER
 
+    def turn_words(self) -> str:
+        if self.phase == "choose":
+            return "chooses who plays first (choose first or choose second)"
+        return "to move (must discard)" if self.pending else "to move"
+
     def position_text(self) -> str:
         return self.position() if self.outcome is not None else self.public_position()
 

@@ -26,6 +26,7 @@ def hand_words(game, seat: int) -> set[str]:
 async def test_hands_are_private_and_the_seed_is_secret_until_the_end(service):
     started, row, game = await start(service)
     assert "Your tiles are private: see them with the hand command." in started.text
+    assert "chooses who plays first (choose first or choose second)." in started.text
     assert started.private == game.hand_text(1) and started.private_image  # bob accepted: bob's hand
     chooser = row.seats[game.to_move]
     person = ALICE if chooser.user_id == ALICE.id else BOB
