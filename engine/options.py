@@ -32,3 +32,10 @@ def choice_option(name: str, value: Any, choices: tuple[str, ...]) -> str:
         listed = " or ".join(f"'{c}'" for c in choices)
         raise ValueError(f"The option {name} must be {listed}, not '{value}'.")
     return chosen
+
+
+def bool_option(name: str, value: Any) -> bool:
+    """true / false (also on / off, yes / no)."""
+    if isinstance(value, bool):
+        return value
+    return choice_option(name, value, ("true", "false", "on", "off", "yes", "no")) in ("true", "on", "yes")

@@ -199,9 +199,7 @@ class AncientGame(Game):
     def _over_message(self, move: str) -> str:
         text = pn.squash(move)
         if not text.lower().startswith(("draw", "discard", "choose")) and text.lower() not in ("pass", "resign"):
-            for token in re.findall(LOC, text):
-                if pn.point_of(token) is None:
-                    raise IllegalMove(pn.off_board(token))
+            pn.check_points(text)
         return pn.OVER
 
     def turn_words(self) -> str:
@@ -317,12 +315,7 @@ class AncientGame(Game):
                 raise IllegalMove(pn.cant_read(text, EXAMPLES))
             turn = int(k) if way.lower() == "cw" else 8 - int(k)
         tokens = [at_tok] + ([dest_tok] if dest_tok else []) + ([move.group(1), move.group(3)] if move else [])
-        points = []
-        for token in tokens:
-            point = pn.point_of(token)
-            if point is None:
-                raise IllegalMove(pn.off_board(token))
-            points.append(point)
+        points = [pn.read_point(token) for token in tokens]
         place = Placement(code, points[0], points[1] if dest_tok else None, turn)
         move_part = (points[-2], points[-1], move.group(2).lower() == "x") if move else None
         return place, move_part
@@ -490,7 +483,7 @@ class AncientGame(Game):
         if len(out.winners) == 2:
             return {"outcome": "draw", "winner": None, "reason": out.reason, "count": self.count}
         return {"outcome": "win", "winner": out.winners[0] + 1,
-                "reason": {"resignation": "resign"}.get(out.reason, out.reason), "count": self.count}
+                "reason": pn.record_reason(out.reason), "count": self.count}
 
     # ----- the legal-move list (3.4.3) --------------------------------------------------------
     def _placements(self, p: int, codes: list[str] | None = None):
@@ -584,13 +577,7 @@ class AncientGame(Game):
         game.hands, game.piles = [[], []], [[], []]
         game.phase, game._to_move, game.chooser = "play", 0, 0
         drained: list[Point] = []
-        for part in re.split(r"[;\n]", position):
-            if not part.strip():
-                continue
-            key, sep, value = part.partition(":")
-            key = " ".join(key.split()).lower()
-            if not sep:
-                raise ValueError(f"Unexpected '{part.strip()}' in the position.")
+        for key, value in pn.position_parts(position):
             if key == "to_move":
                 if value.strip().upper() not in ("P1", "P2"):
                     raise ValueError("to_move must be P1 or P2.")
@@ -628,7 +615,7 @@ class AncientGame(Game):
             elif key == "last_pass" and value.strip().lower() in ("yes", "no"):
                 game.last_pass = value.strip().lower() == "yes"
             else:
-                raise ValueError(f"Unexpected '{part.strip()}' in the position.")
+                raise ValueError(f"Unexpected '{key}: {value.strip()}' in the position.")
         for point in drained:
             if point not in game.board or game.board[point][1] not in FLOWERS:
                 raise ValueError(f"Only a flower can lie drained ({name(point)}).")

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from ..base import Game, IllegalMove, Outcome
-from ..options import check_names, choice_option, int_option
+from ..options import bool_option, check_names, int_option
 from ..paisho import notation as pn
 from ..paisho.board import ORDER, ORTHOGONAL, POINT_SET, POINTS, Point, mirror, name
 from .rules import (CAPTURABLE, HOME, NAMES, NATIONS, RESERVE_CODES, SQUARES, TERRAIN_WORDS, TOTAL, Board,
@@ -27,20 +27,13 @@ _START_P1 = {"i2": "WL", "h3": "Fi", "q9": "Fi", "i3": "Wa", "j3": "Wa", "h2": "
 START_RESERVE = {"Fi": 2, "Wa": 2, "Ea": 2, "Ai": 2, "Rk": 2, "Kn": 3}
 
 
-def _bool_option(name: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    chosen = choice_option(name, value, ("true", "false", "on", "off", "yes", "no"))
-    return chosen in ("true", "on", "yes")
-
-
 def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
     options = dict(options or {})
     check_names(GAME, options, OPTION_NAMES)
     return {
         "fire_range": int_option("fire_range", options.get("fire_range", 3), 2, 3),
         "max_turns": int_option("max_turns", options.get("max_turns", 200), 1),
-        "auto_proclaim": _bool_option("auto_proclaim", options.get("auto_proclaim", False)),
+        "auto_proclaim": bool_option("auto_proclaim", options.get("auto_proclaim", False)),
     }
 
 
@@ -92,14 +85,14 @@ class IrohGame(Game):
             return "proclaim"
         m = _MOVE_RE.match(text)
         if m:
-            a, b = self._point(m.group(1)), self._point(m.group(3))
+            a, b = pn.read_point(m.group(1)), pn.read_point(m.group(3))
             canonical = self._check_move(p, a, b, m.group(2).lower() == "x")
             self._apply_move(p, a, b)
             return canonical
         m = _PLACE_RE.match(text)
         if not m:
             raise IllegalMove(pn.cant_read(move, EXAMPLES))
-        code, point = _CODES[m.group(1).lower()], self._point(m.group(2))
+        code, point = _CODES[m.group(1).lower()], pn.read_point(m.group(2))
         canonical = self._check_placement(p, code, point)
         self._apply_placement(p, code, point)
         return canonical
@@ -110,8 +103,7 @@ class IrohGame(Game):
     def _over_message(self, move: str) -> str:
         text = pn.squash(move).lower()
         if text not in ("proclaim", "resign"):
-            for token in re.findall(pn.LOCATION, text):
-                self._point(token)
+            pn.check_points(text)
         return pn.OVER
 
     def position_text(self) -> str:
@@ -130,13 +122,6 @@ class IrohGame(Game):
         return ""
 
     # ----- reading and checking -------------------------------------------------------
-    @staticmethod
-    def _point(token: str) -> Point:
-        point = pn.point_of(token)
-        if point is None:
-            raise IllegalMove(pn.off_board(token))
-        return point
-
     def locked(self, point: Point) -> bool:
         return is_locked(self.board, self.knotweeds, point)
 
@@ -323,7 +308,7 @@ class IrohGame(Game):
         if len(out.winners) == 2:
             return {"outcome": "draw", "winner": None, "reason": out.reason}
         found = {"outcome": "win", "winner": out.winners[0] + 1,
-                 "reason": {"resignation": "resign"}.get(out.reason, out.reason)}
+                 "reason": pn.record_reason(out.reason)}
         if out.reason == "four_midlines":
             found["harmonies"] = [[name(a), name(b), arm] for a, b, arm in self.harmonies]
         return found
@@ -347,13 +332,9 @@ class IrohGame(Game):
         game.board, game._to_move = {}, 0  # ... cleared for the position's own pieces
         reserves: list[dict[str, int] | None] = [None, None]
         seen_keys = set()
-        for part in re.split(r"[;\n]", position):
-            if not part.strip():
-                continue
-            key, sep, value = part.partition(":")
-            key = " ".join(key.split()).lower()
-            if not sep or key in seen_keys:
-                raise ValueError(f"Unexpected '{part.strip()}' in the position.")
+        for key, value in pn.position_parts(position):
+            if key in seen_keys:
+                raise ValueError(f"{key} appears twice in the position.")
             seen_keys.add(key)
             if key == "to_move":
                 who = value.strip().upper()
@@ -393,7 +374,7 @@ class IrohGame(Game):
             elif key == "turns" and value.strip().isdigit():
                 game.turns = int(value.strip())
             else:
-                raise ValueError(f"Unexpected '{part.strip()}' in the position.")
+                raise ValueError(f"Unexpected '{key}: {value.strip()}' in the position.")
         game.reserve = []
         for p in (0, 1):
             on_board = {c: sum(1 for o, k in game.board.values() if o == p and k == c) for c in TOTAL}

@@ -150,10 +150,7 @@ class KutaiGame(Game):
         tile = BY_LOWER.get(match.group(1).lower()) if match else None
         if tile is None:
             raise IllegalMove(pn.cant_read(move, EXAMPLES))
-        point = pn.point_of(match.group(2))
-        if point is None:
-            raise IllegalMove(pn.off_board(match.group(2)))
-        return tile, point
+        return tile, pn.read_point(match.group(2))
 
     def _place(self, seat: int, code: str, point: Point) -> None:
         self._legal = None
@@ -185,9 +182,8 @@ class KutaiGame(Game):
         if out is None:
             return None
         draw = len(out.winners) == 2
-        reason = {"resignation": "resign"}.get(out.reason, out.reason)
         return {"outcome": "draw" if draw else "win", "winner": None if draw else out.winners[0] + 1,
-                "reason": reason, "total": self.total, "best": list(self.best)}
+                "reason": pn.record_reason(out.reason), "total": self.total, "best": list(self.best)}
 
     def position(self) -> str:
         """The position in the test-position format (4.6.1)."""

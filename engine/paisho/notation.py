@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .. import notation as core
+from ..base import IllegalMove
 from .board import NAMES, Point
 
 LOCATION = r"[a-zA-Z][0-9]+"  # what is read as a location (it may still be off the board)
@@ -52,3 +53,36 @@ def point_of(token: str) -> Point | None:
 
 def is_location(token: str) -> bool:
     return re.fullmatch(LOCATION, token) is not None
+
+
+def read_point(token: str) -> Point:
+    """The point a location token names; OFF (IllegalMove) when it names none."""
+    point = point_of(token)
+    if point is None:
+        raise IllegalMove(off_board(token))
+    return point
+
+
+def check_points(text: str) -> None:
+    """Refuse the first location token in ``text`` that names no point (checked before OVER, 0.4)."""
+    for token in re.findall(LOCATION, text):
+        read_point(token)
+
+
+def record_reason(reason: str) -> str:
+    """The game record's word for an end reason (0.6 writes a resignation as ``resign``)."""
+    return {"resignation": "resign"}.get(reason, reason)
+
+
+def position_parts(position: str) -> list[tuple[str, str]]:
+    """The ``key: value`` parts of a test position, split on ``;`` or new lines (keys lower-cased,
+    inner spaces collapsed)."""
+    parts = []
+    for part in re.split(r"[;\n]", position):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition(":")
+        if not sep:
+            raise ValueError(f"Unexpected '{part.strip()}' in the position.")
+        parts.append((" ".join(key.split()).lower(), value))
+    return parts
