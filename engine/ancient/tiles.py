@@ -1,40 +1,18 @@
-"""Ancient Pai Sho's tiles (ancient.md 3.1): codes, names, flower relations, and the harmony
-count of a position (3.5)."""
+"""Ancient Pai Sho's tiles (ancient.md 3.1): its names for the shared tile set (engine.paisho.flowers),
+and the harmony count of a position (3.5)."""
 from __future__ import annotations
 
 from ..paisho.board import Point
+from ..paisho.flowers import (COUNT, FLOWERS, MOVE_TYPE, ORDER, WHITE_FLOWERS, colour,  # noqa: F401
+                              full_set, relation)
 
-# Canonical order of one player's 54 tiles (3.3) and of a hand as it is shown.
-ORDER = ("Ja", "Li", "WJ", "Ro", "Ch", "Rh", "Kn", "Wh", "Rk", "Bo", "WD", "WL")
-COUNT = {**{c: 6 for c in ORDER[:6]}, **{c: 3 for c in ORDER[6:]}}
+# Ancient's names for the shared tile set (the Rock is the Coin, the Boat the Ship, 3.1).
 NAMES = {"Ja": "Jasmine", "Li": "Lily", "WJ": "White Jade", "Ro": "Rose", "Ch": "Chrysanthemum",
          "Rh": "Rhododendron", "Kn": "Knotweed", "Wh": "Wheel", "Rk": "Coin", "Bo": "Ship", "WD": "Dragon",
          "WL": "Lotus"}
 ALIASES = {**{c.lower(): c for c in ORDER}, "sh": "Bo", "co": "Rk"}
-FLOWERS = ORDER[:6]
-WHITE_FLOWERS = ("Ja", "Li", "WJ")
-MOVE_TYPE = {"Ja": 3, "Ro": 3, "Li": "L", "Ch": "L", "WJ": 5, "Rh": 5}
 ONE_TIME = ("Bo", "Kn", "Wh")  # never the Centerpiece (3.3)
 IMMOBILE = ("Kn", "Wh", "Rk", "Bo")
-
-
-def full_set() -> list[str]:
-    return [code for code in ORDER for _ in range(COUNT[code])]
-
-
-def colour(code: str) -> str:
-    return "white" if code in WHITE_FLOWERS else "red"
-
-
-def relation(a: str, b: str) -> str:
-    """'H' harmony, 'D' disharmony or '' neutral between two flowers (3.1)."""
-    ta, tb = MOVE_TYPE[a], MOVE_TYPE[b]
-    ca, cb = colour(a), colour(b)
-    if ta == tb:
-        return "D" if ca != cb else ""
-    if "L" in (ta, tb):
-        return "H" if ca == cb else ""
-    return "H" if ca != cb else ""  # a 3-mover with the 5-mover of the other colour
 
 
 Board = dict[Point, list]  # point -> [owner, code, drained]
