@@ -14,6 +14,7 @@ from . import registry
 from .base import Game, IllegalMove, Outcome
 from .registry import ALL_GAMES, OptionSpec, VariantInfo
 from . import ancient as _ancient  # noqa: F401  (registers Ancient Pai Sho)
+from . import basic as _basic  # noqa: F401  (registers Basic Pai Sho)
 from . import iroh as _iroh  # noqa: F401  (registers Iroh Pai Sho)
 from . import kutai as _kutai  # noqa: F401  (registers Kutai Pai Sho)
 from . import pauso as _pauso  # noqa: F401  (registers PAUSO)

@@ -1,0 +1,511 @@
+"""The Basic Pai Sho game (basic.md): the coin and the choice, the spring flowers, main-phase turns
+(place, move, move then ability, ability, pass), the scoring tick, the end conditions, the final
+count, every message in its check order, the legal-move list and the test-position format (1.8).
+
+The board maps a point to ``[owner, code, dormant]``; drained tiles, Rock copies and blooming are
+derived from it (``harmony.Garden``), never stored.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from ..base import Game, IllegalMove, Outcome
+from ..options import check_names, int_option
+from ..paisho import notation as pn
+from ..paisho.board import COLOURS, NEUTRAL, ORDER, POINT_SET, POINTS, RED, SURROUNDING, WHITE, Point, chebyshev, mirror, name, side
+from ..paisho.flowers import COUNT, FLOWERS, ORDER as TILE_ORDER
+from ..paisho.rng import SplitMix64
+from .harmony import Board, Garden, drained_points
+from .movement import (NOT_LAUNCHED, boat_example, colour_message, make_move, move_fault, reach, rotate,
+                       rotate_fault, shift, shift_fault)
+from .notation import Ability, Turn, read_turn
+from .position import load_position
+from .tiles import HOME, L_MOVERS, NAMES, NON_FLOWERS, PORTS, SPECIAL, entry_ports
+
+GAME = "Basic Pai Sho"
+OPTION_NAMES = ("target_points", "max_turns", "pot_points")
+COIN_FIRST = "The coin winner must first send choose place or choose move"
+NOTHING_TO_CHOOSE = "There is nothing to choose now"
+TALLY = ("running", "pot", "protected", "dead", "pot_bonus", "final")
+
+
+def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    options = dict(options or {})
+    check_names(GAME, options, OPTION_NAMES)
+    return {"target_points": int_option("target_points", options.get("target_points", 60), 0, 10000),
+            "max_turns": int_option("max_turns", options.get("max_turns", 200), 1, 10000),
+            "pot_points": int_option("pot_points", options.get("pot_points", 0), 0, 1000)}
+
+
+def ranks(seat: int) -> str:
+    return "ranks 1-8" if seat == 0 else "ranks 10-17"
+
+
+def counts(value: int = 0) -> dict[str, int]:
+    return {code: value for code in TILE_ORDER}
+
+
+def entry_message(code: str, seat: int) -> str:
+    """The refusal of a basic flower placed away from its entry port(s)."""
+    if code == "Ja":
+        return f"Jasmine enters only at your Home port ({name(HOME[seat])})"
+    if code == "Ro":
+        return f"Rose enters only at your Foreign port ({name(HOME[1 - seat])})"
+    if code in L_MOVERS:
+        return f"{NAMES[code]} enters only at the West or East port (a9, q9)"
+    return f"{NAMES[code]} enters only at the Mid port (i9)"
+
+
+def spot_fault(seat: int, code: str, at: Point) -> str | None:
+    """Where a non-flower or a special flower may be placed (1.4.1's table)."""
+    if at in PORTS:
+        return "Tiles other than entering flowers may not be placed on a port"
+    colours = COLOURS[at]
+    if code == "Kn" and any(chebyshev(at, port) < 2 for port in PORTS):
+        return "Knotweed may not be placed within 1 point of a port"
+    if code == "Wh" and NEUTRAL not in colours:
+        return "Wheel must be placed on a point with some yellow"
+    if code == "Bo" and RED not in colours and WHITE not in colours:
+        return "Boat must be placed on a point with some red or white"
+    if code == "WD" and side(at) != 1 - seat:
+        return f"White Dragon must be placed on the opponent's side ({ranks(1 - seat)})"
+    if code == "WL" and side(at) != seat:
+        return f"White Lotus must be placed on your own side ({ranks(seat)})"
+    return None
+
+
+@lru_cache(maxsize=None)
+def placement_spots(code: str, seat: int) -> tuple[Point, ...]:
+    """Every point where ``seat`` may place a non-flower or special flower on an empty board."""
+    return tuple(q for q in POINTS if spot_fault(seat, code, q) is None)
+
+
+class BasicGame(Game):
+    """Basic Pai Sho for two players; seat 0 is P1 (the host)."""
+
+    variant = "basic"
+    REASON_TEXT = {"ring": "a ring of harmonies around the centre", "flowers": "3 or fewer basic flowers left",
+                   "target": "the target score", "turn_limit": "the turn limit", "passes": "both players passed"}
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any] | None) -> None:
+        super().__init__(players, seed, options)
+        self.options = normalise_options(options)
+        self.coin_winner = SplitMix64(seed).coin()
+        self.phase = "choose"  # then "spring", then "main"
+        self.first_placer: int | None = None
+        self.spring_used: list[set[str]] = [set(), set()]
+        self.spring_turn = 0
+        self.board: Board = {}
+        self.reserve = [{code: COUNT[code] for code in TILE_ORDER} for _ in (0, 1)]
+        self.pot = [counts(), counts()]  # each player's own tiles in the Pot
+        self.running = [0, 0]
+        self.turn_no = [0, 0]
+        self.main_turns = 0
+        self.last_was_pass = False
+        self._to_move = self.coin_winner
+        self.pot_winner: int | None = None
+        self.tally: list[dict[str, int]] | None = None
+        self.last: dict[str, Any] | None = None  # what the last turn did (for pictures and messages)
+
+    # ----- the contract -------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return None if self.outcome is not None else self._to_move
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The running scores; once the game is over, the final totals."""
+        if self.tally is not None:
+            return tuple(row["final"] for row in self.tally)
+        return tuple(self.running)
+
+    def seat_label(self, seat: int) -> str:
+        return f"P{seat + 1}"
+
+    def turn_words(self) -> str:
+        if self.phase == "choose":
+            return "won the coin: choose place (place the first spring flower) or choose move (move first)"
+        if self.phase == "spring":
+            return f"places a spring flower ({self.spring_turn + 1} of 6)"
+        return "to move"
+
+    def garden(self, board: Board | None = None) -> Garden:
+        return Garden(self.board if board is None else board, self.pot_sizes())
+
+    def pot_sizes(self) -> tuple[int, int]:
+        return sum(self.pot[0].values()), sum(self.pot[1].values())
+
+    def _play(self, move: str) -> str:
+        turn = read_turn(move)
+        if self.phase == "choose":
+            if turn.kind != "choose":
+                raise IllegalMove(COIN_FIRST)
+            return self._choose(turn.word)
+        if turn.kind == "choose":
+            raise IllegalMove(NOTHING_TO_CHOOSE)
+        p = self._to_move
+        if self.phase == "spring":
+            if turn.kind != "place":
+                raise IllegalMove(f"Place a spring flower (for example {self.legal_moves()[0]})")
+            return self._spring(p, turn.code, turn.at)
+        if turn.kind == "pass":
+            if self.legal_moves() != ["pass"]:
+                raise IllegalMove(pn.NO_PASS)
+            self.last = {"kind": "pass", "player": p}
+            self._end_turn(p, passed=True)
+            return "pass"
+        if turn.kind == "place":
+            return self._place(p, turn.code, turn.at)
+        if turn.kind == "move":
+            return self._move(p, turn)
+        return self._ability_only(p, turn.ability)
+
+    def _resign(self, player: int, reason: str) -> None:
+        self._finish(reason, pot_winner=1 - player, loser=player)
+
+    def _over_message(self, move: str) -> str:
+        read_turn(move)  # PARSE and OFF come before OVER (0.4)
+        return pn.OVER
+
+    # ----- setup ---------------------------------------------------------------------------------
+    def _choose(self, word: str) -> str:
+        self.first_placer = self.coin_winner if word == "place" else 1 - self.coin_winner
+        self.phase, self._to_move = "spring", self.first_placer
+        self.last = {"kind": "choose", "player": self.coin_winner, "word": word}
+        return f"choose {word}"
+
+    def _spring_fault(self, p: int, code: str, at: Point) -> str | None:
+        if code not in FLOWERS:
+            return "Spring flowers are basic flowers: Ja, Li, WJ, Ro, Ch or Rh"
+        if code in self.spring_used[p]:
+            return f"You already have your {NAMES[code]} spring flower"
+        if at in PORTS:
+            return f"{name(at)} is a port; spring flowers may not be placed on ports"
+        if side(at) != p:
+            return f"Spring flowers go on your own side ({ranks(p)})"
+        return colour_message(code, at) or (pn.occupied(name(at)) if at in self.board else None)
+
+    def _spring(self, p: int, code: str, at: Point) -> str:
+        fault = self._spring_fault(p, code, at)
+        if fault:
+            raise IllegalMove(fault)
+        for seat, point in ((p, at), (1 - p, mirror(at))):
+            self.board[point] = [seat, code, True]
+            self.spring_used[seat].add(code)
+            self.reserve[seat][code] -= 1
+        self.spring_turn += 1
+        self.last = {"kind": "spring", "player": p, "code": code, "at": at, "mirror": mirror(at)}
+        if self.spring_turn == 6:
+            self.phase, self._to_move = "main", 1 - self.first_placer
+        else:
+            self._to_move = 1 - p
+        return f"{code}@{name(at)}"
+
+    # ----- placing -----------------------------------------------------------------------------
+    def _place_fault(self, p: int, code: str, at: Point | None) -> str | None:
+        """Checks (4)-(7) of a main-phase placement (1.4.1); ``at`` None: only the reserve and the
+        turn rules."""
+        title = NAMES[code]
+        if not self.reserve[p][code]:
+            return pn.none_left(title)
+        turn = self.turn_no[p] + 1
+        if code in NON_FLOWERS and turn < 2:
+            return "Non-flower tiles may be placed from your 2nd turn on"
+        if code in SPECIAL and turn < 4:
+            return "Special flowers may be placed from your 4th turn on"
+        if at is None:
+            return None
+        if code in FLOWERS:
+            if at not in entry_ports(code, p):
+                return entry_message(code, p)
+        else:
+            fault = spot_fault(p, code, at)
+            if fault:
+                return fault
+        return pn.occupied(name(at)) if at in self.board else None
+
+    def _place(self, p: int, code: str, at: Point) -> str:
+        fault = self._place_fault(p, code, at)
+        if fault:
+            raise IllegalMove(fault)
+        self.board[at] = [p, code, False]
+        self.reserve[p][code] -= 1
+        self.last = {"kind": "place", "player": p, "code": code, "at": at}
+        self._end_turn(p)
+        return f"{code}@{name(at)}"
+
+    # ----- moving and abilities ------------------------------------------------------------------
+    def _ability_fault(self, board: Board, drained: set[Point], p: int, ability: Ability,
+                       mover: tuple[Point, str] | None = None, removed: bool = False) -> str | None:
+        """The general ability checks (a)-(d) of 1.4.4, then the Wheel's or the Boat's own."""
+        actors = ability.actors
+        if mover is not None:
+            if any(actor != mover[0] for actor in actors):
+                return f"The ability must be used by the tile that just moved ({name(mover[0])})"
+            if removed:
+                return f"The {NAMES[mover[1]]} was removed by the capture and cannot use its ability"
+        else:
+            if any(actor != actors[0] for actor in actors):
+                return f"All parts of a launch must start from the same Boat ({name(actors[0])})"
+            if actors[0] not in board:
+                return pn.empty(name(actors[0]))
+            if board[actors[0]][0] != p:
+                return pn.not_yours(NAMES[board[actors[0]][1]], name(actors[0]))
+        w = actors[0]
+        code = board[w][1]
+        if code not in ("Wh", "Bo"):
+            return f"{NAMES[code]} has no ability"
+        if code == "Wh" and ability.kind != "rotate":
+            return f"A Wheel can only rotate (for example {name(w)}>cw3)"
+        if code == "Bo" and ability.kind == "rotate":
+            return f"A Boat can only push or launch (for example {boat_example(w)})"
+        if w in drained:
+            return f"The {NAMES[code]} on {name(w)} is drained and cannot use its ability"
+        if ability.kind == "rotate":
+            return rotate_fault(board, w, ability.turn)
+        return shift_fault(board, p, list(ability.parts), moved=mover is not None)[0]
+
+    @staticmethod
+    def ability_text(ability: Ability) -> str:
+        if ability.kind == "rotate":
+            return f"{name(ability.actor)}>cw{ability.turn}"
+        parts = ability.parts if len(ability.parts) == 1 else sorted(ability.parts, key=lambda s: ORDER[s[1]])
+        return ",".join(f"{name(b)}>{name(t)}-{name(d)}" for b, t, d in parts)
+
+    def _use_ability(self, board: Board, reserve: list[dict[str, int]], ability: Ability) -> list:
+        if ability.kind == "rotate":
+            return rotate(board, ability.actor, ability.turn)
+        return shift(board, reserve, list(ability.parts))
+
+    def _move(self, p: int, turn: Turn) -> str:
+        a, b, with_x = turn.move
+        fault = move_fault(self.board, drained_points(self.board), p, a, b, with_x)
+        if fault:
+            raise IllegalMove(fault)
+        text = f"{name(a)}{'x' if b in self.board else '-'}{name(b)}"
+        board = {q: list(tile) for q, tile in self.board.items()}
+        pot = [dict(self.pot[0]), dict(self.pot[1])]
+        reserve = [dict(self.reserve[0]), dict(self.reserve[1])]
+        code, captured = board[a][1], board.get(b)
+        removed = make_move(board, pot, a, b)
+        effect: list = []
+        if turn.ability is not None:
+            fault = self._ability_fault(board, drained_points(board), p, turn.ability, (b, code), removed)
+            if fault:
+                raise IllegalMove(fault)
+            effect = self._use_ability(board, reserve, turn.ability)
+            text += "," + self.ability_text(turn.ability)
+        self.board, self.pot, self.reserve = board, pot, reserve
+        self.last = {"kind": "move", "player": p, "code": code, "from": a, "to": b,
+                     "captured": captured[1] if captured else None, "removed": removed,
+                     "ability": turn.ability, "effect": effect}
+        self._end_turn(p)
+        return text
+
+    def _ability_only(self, p: int, ability: Ability) -> str:
+        fault = self._ability_fault(self.board, drained_points(self.board), p, ability)
+        if fault:
+            raise IllegalMove(fault)
+        effect = self._use_ability(self.board, self.reserve, ability)
+        self.last = {"kind": "ability", "player": p, "code": self.board[ability.actor][1],
+                     "ability": ability, "effect": effect}
+        self._end_turn(p)
+        return self.ability_text(ability)
+
+    # ----- the tick and the end ------------------------------------------------------------------
+    def basic_flowers_left(self, seat: int) -> int:
+        on_board = sum(1 for tile in self.board.values() if tile[0] == seat and tile[1] in FLOWERS)
+        return on_board + sum(self.reserve[seat][code] for code in FLOWERS)
+
+    def _end_turn(self, p: int, passed: bool = False) -> None:
+        self._legal = None
+        self.turn_no[p] += 1
+        self.main_turns += 1
+        garden = self.garden()
+        harmonies = garden.harmonies()
+        gain = sum(h.value for h in harmonies if h.owner == p)
+        cost = sum(d.value for d in garden.disharmonies() if d.owner == p)
+        self.running[p] += gain
+        self.running[1 - p] -= cost
+        two_passes = passed and self.last_was_pass
+        self.last_was_pass = passed
+        self._to_move = 1 - p
+        self.last.update(gain=gain, cost=cost)
+        if garden.ring(p, harmonies):
+            self._finish("ring", pot_winner=p)
+        elif garden.ring(1 - p, harmonies):
+            self._finish("ring", pot_winner=1 - p)
+        elif any(self.basic_flowers_left(s) <= 3 for s in (0, 1)):
+            low = [s for s in (0, 1) if self.basic_flowers_left(s) <= 3]
+            self._finish("flowers", pot_winner=1 - low[0] if len(low) == 1 else None)
+        elif self.options["target_points"] and self.running[p] >= self.options["target_points"]:
+            self._finish("target", pot_winner=None)
+        elif self.main_turns >= self.options["max_turns"]:
+            self._finish("turn_limit", pot_winner=None)
+        elif two_passes:
+            self._finish("passes", pot_winner=None)
+
+    def final_count(self, pot_winner: int | None) -> list[dict[str, int]]:
+        """The final count of 1.5 for both players."""
+        rows = []
+        for s in (0, 1):
+            mine = [(q, code) for q, (owner, code, _) in self.board.items() if owner == s]
+            lotuses = [q for q, code in mine if code == "WL"]
+            protected = sum(1 for q, code in mine if (code in FLOWERS or code in SPECIAL)
+                            and any(lotus != q and chebyshev(lotus, q) <= 3 for lotus in lotuses))
+            row = {"running": self.running[s], "pot": sum(self.pot[1 - s].values()), "protected": protected,
+                   "dead": len(mine) - protected,
+                   "pot_bonus": self.options["pot_points"] if pot_winner == s else 0}
+            row["final"] = row["running"] + row["pot"] + protected - row["dead"] + row["pot_bonus"]
+            rows.append(row)
+        return rows
+
+    def _finish(self, reason: str, pot_winner: int | None, loser: int | None = None) -> None:
+        self.pot_winner = pot_winner
+        self.tally = self.final_count(pot_winner)
+        finals = tuple(row["final"] for row in self.tally)
+        if loser is not None:
+            winners: tuple[int, ...] = (1 - loser,)
+        elif finals[0] == finals[1]:
+            winners = (0, 1)
+        else:
+            winners = (0,) if finals[0] > finals[1] else (1,)
+        self._legal = None
+        self.outcome = Outcome(winners, finals, reason)
+
+    def result(self) -> dict[str, Any] | None:
+        """The result object of 1.5 (None while the game runs)."""
+        out = self.outcome
+        if out is None:
+            return None
+        draw = len(out.winners) == 2
+        return {"outcome": "draw" if draw else "win", "winner": None if draw else out.winners[0] + 1,
+                "reason": pn.record_reason(out.reason),
+                "pot_winner": None if self.pot_winner is None else self.pot_winner + 1,
+                "players": [dict(row) for row in self.tally]}
+
+    def describe_last_turn(self) -> str:
+        last = self.last
+        if self.last_was_leave or not last or last["kind"] in ("choose", "spring"):
+            return ""
+        me, other = f"P{last['player'] + 1}", f"P{2 - last['player']}"
+        parts = []
+        if last.get("captured"):
+            parts.append(f"{me} captured a {NAMES[last['captured']]}"
+                         + (f"; the {NAMES[last['code']]} went to the Pot too" if last["removed"] else ""))
+        returned = [t for t, d in last.get("effect", []) if d is None and last["ability"].kind == "shifts"]
+        if returned:
+            parts.append(f"{len(returned)} flower{'s' if len(returned) > 1 else ''} went back to the reserve")
+        score = f"{me} +{last['gain']}" if last["gain"] else f"{me} scores nothing"
+        if last["cost"]:
+            score += f", {other} -{last['cost']} (disharmony)"
+        parts.append(score)
+        if self.outcome is not None and self.pot_winner is not None:
+            parts.append(f"P{self.pot_winner + 1} wins the pot")
+        return "; ".join(parts)
+
+    # ----- the legal-move list (1.4) ------------------------------------------------------------
+    def _generate(self) -> list[str]:
+        p = self._to_move
+        if self.phase == "choose":
+            return ["choose move", "choose place"]
+        if self.phase == "spring":
+            return [f"{code}@{name(q)}" for code in FLOWERS if code not in self.spring_used[p]
+                    for q in POINTS if self._spring_fault(p, code, q) is None]
+        board = self.board
+        drained = drained_points(board)
+        out = []
+        for code in TILE_ORDER:
+            if self.reserve[p][code] and self._place_fault(p, code, None) is None:
+                spots = entry_ports(code, p) if code in FLOWERS else placement_spots(code, p)
+                out += [f"{code}@{name(q)}" for q in spots if q not in board]
+        mine = sorted((q for q, tile in board.items() if tile[0] == p), key=ORDER.__getitem__)
+        for a in mine:
+            code = board[a][1]
+            if code in ("Kn", "Rk") or a in drained:
+                continue
+            for b in sorted(reach(a, code), key=lambda q: ORDER.get(q, -1)):
+                if b not in POINT_SET or move_fault(board, drained, p, a, b, False) is not None:
+                    continue
+                text = f"{name(a)}{'x' if b in board else '-'}{name(b)}"
+                out.append(text)
+                if code in ("Wh", "Bo"):
+                    out += [f"{text},{ability}" for ability in self._abilities_after_move(p, a, b)]
+        for w in mine:
+            if board[w][1] in ("Wh", "Bo") and w not in drained:
+                out += self._abilities(board, p, w, moved=False)
+        return list(dict.fromkeys(out)) or ["pass"]
+
+    def _abilities_after_move(self, p: int, a: Point, b: Point) -> list[str]:
+        """The abilities the Wheel or Boat from ``a`` may use once it stands on ``b``."""
+        board = self.board
+        target = board.get(b)
+        if target is not None and target[1] in NON_FLOWERS:
+            return []  # mutual removal
+        tile = board.pop(a)
+        board[b] = tile
+        try:
+            if b in drained_points(board):
+                return []
+            return self._abilities(board, p, b, moved=True)
+        finally:
+            del board[b]
+            board[a] = tile
+            if target is not None:
+                board[b] = target
+
+    def _abilities(self, board: Board, p: int, w: Point, moved: bool) -> list[str]:
+        """Every legal ability of the (undrained) Wheel or Boat on ``w``."""
+        if board[w][1] == "Wh":
+            return [f"{name(w)}>cw{k}" for k in range(1, 8) if rotate_fault(board, w, k) is None]
+        out = []
+        near = sorted((t for t in SURROUNDING[w] if t in board), key=ORDER.__getitem__)
+        for t in near:
+            d = (2 * t[0] - w[0], 2 * t[1] - w[1])
+            if d in POINT_SET and shift_fault(board, p, [(w, t, d)], moved)[0] is None:
+                out.append(f"{name(w)}>{name(t)}-{name(d)}")
+        if moved:
+            return out
+        own = [t for t in near if board[t][0] == p and board[t][1] not in NOT_LAUNCHED and board[t][1] != "Rk"]
+        for size in (1, 2, 3):
+            for group in combinations(own, size):
+                for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                    for k in range(1, 6):
+                        parts = [(w, t, (t[0] + dx * k, t[1] + dy * k)) for t in group]
+                        if all(d in POINT_SET for _, _, d in parts):
+                            fault, kind = shift_fault(board, p, parts, moved)
+                            if fault is None:
+                                out.append(",".join(f"{name(w)}>{name(t)}-{name(d)}" for _, t, d in parts))
+        return out
+
+    # ----- positions (1.8) -----------------------------------------------------------------------
+    def position(self) -> str:
+        """The position in the test-position format (one line, parts joined by '; ')."""
+        parts = []
+        for s in (0, 1):
+            tiles = sorted((q for q, tile in self.board.items() if tile[0] == s), key=ORDER.__getitem__)
+            parts.append(f"P{s + 1}: " + ", ".join(
+                f"{self.board[q][1]} {name(q)}" + (" dormant" if self.board[q][2] else "") for q in tiles))
+        parts += [f"to move: P{(self._to_move or 0) + 1}", f"turns: {self.turn_no[0]} {self.turn_no[1]}",
+                  f"main turns: {self.main_turns}", f"running: {self.running[0]} {self.running[1]}"]
+        for s in (0, 1):
+            parts.append(f"pot P{s + 1}: " + " ".join(c for c in TILE_ORDER for _ in range(self.pot[s][c])))
+        for s in (0, 1):
+            parts.append(f"reserve P{s + 1}: " + ", ".join(f"{c} {self.reserve[s][c]}" for c in TILE_ORDER))
+        if self.last_was_pass:
+            parts.append("last: pass")
+        if self.phase != "main":
+            parts.append(f"setup: {self.phase} {self.spring_turn}")  # not loadable: a setup position
+        return "; ".join(parts)
+
+    def position_text(self) -> str:
+        return self.position()
+
+    @classmethod
+    def from_position(cls, position: str, options: dict[str, Any] | None = None) -> "BasicGame":
+        game = load_position(cls(2, 0, options), position)
+        game.load_options = dict(options or {})
+        game.start_position = game.position()
+        return game
