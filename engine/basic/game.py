@@ -17,9 +17,9 @@ from ..paisho import notation as pn
 from ..paisho.board import COLOURS, NEUTRAL, ORDER, POINT_SET, POINTS, RED, SURROUNDING, WHITE, Point, chebyshev, mirror, name, side
 from ..paisho.flowers import COUNT, FLOWERS, ORDER as TILE_ORDER
 from ..paisho.rng import SplitMix64
-from .harmony import Board, Garden, drained_points
+from .harmony import Board, Garden, drained_points, is_drained
 from .movement import (NOT_LAUNCHED, boat_example, colour_message, make_move, move_fault, reach, rotate,
-                       rotate_fault, shift, shift_fault)
+                       rotate_fault, rotations, shift, shift_fault)
 from .notation import Ability, Turn, read_turn
 from .position import load_position
 from .tiles import HOME, L_MOVERS, NAMES, NON_FLOWERS, PORTS, SPECIAL, entry_ports
@@ -447,7 +447,7 @@ class BasicGame(Game):
         tile = board.pop(a)
         board[b] = tile
         try:
-            if b in drained_points(board):
+            if is_drained(board, b):
                 return []
             return self._abilities(board, p, b, moved=True)
         finally:
@@ -459,7 +459,7 @@ class BasicGame(Game):
     def _abilities(self, board: Board, p: int, w: Point, moved: bool) -> list[str]:
         """Every legal ability of the (undrained) Wheel or Boat on ``w``."""
         if board[w][1] == "Wh":
-            return [f"{name(w)}>cw{k}" for k in range(1, 8) if rotate_fault(board, w, k) is None]
+            return [f"{name(w)}>cw{k}" for k in rotations(board, w)]
         out = []
         near = sorted((t for t in SURROUNDING[w] if t in board), key=ORDER.__getitem__)
         for t in near:

@@ -37,6 +37,11 @@ def drained_points(board: Board) -> set[Point]:
     return out
 
 
+def is_drained(board: Board, q: Point) -> bool:
+    """Whether the tile on ``q`` is drained (one tile's test of drained_points)."""
+    return board[q][1] != "Kn" and any(r in board and board[r][1] == "Kn" for r in SURROUNDING[q])
+
+
 def through_centre(a: Point, b: Point) -> bool:
     """A pair on rank 9 or file i whose two tiles lie on opposite sides of i9 (D-B22)."""
     return ((a[1] == b[1] == 8 and (a[0] - 8) * (b[0] - 8) < 0)

@@ -155,11 +155,28 @@ def rotate_fault(board: Board, w: Point, k: int) -> str | None:
     checks), or None."""
     ring = ring_points(w)
     held = [(i, q) for i, q in enumerate(ring) if q in board]
+    return _jam(board, held) or _turn_fault(board, ring, held, k)
+
+
+def rotations(board: Board, w: Point) -> list[int]:
+    """Every turn (1-7) the Wheel on ``w`` may make, reading its ring once."""
+    ring = ring_points(w)
+    held = [(i, q) for i, q in enumerate(ring) if q in board]
+    if _jam(board, held):
+        return []
+    return [k for k in range(1, 8) if _turn_fault(board, ring, held, k) is None]
+
+
+def _jam(board: Board, held: list[tuple[int, Point]]) -> str | None:
     if not held:
         return "Wheel has nothing to rotate"
     for _, q in held:
         if board[q][1] == "Rk":
             return f"The Rock on {name(q)} jams the Wheel"
+    return None
+
+
+def _turn_fault(board: Board, ring: list[Point], held: list[tuple[int, Point]], k: int) -> str | None:
     for i, q in held:
         new = ring[(i + k) % 8]
         if new not in POINT_SET:

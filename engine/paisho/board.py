@@ -61,12 +61,15 @@ def exists(point: Point) -> bool:
     return point in POINT_SET
 
 
+_POINT_NAMES: dict[Point, str] = {p: notation.square_name(*p) for p in POINTS}
+
+
 def name(point: Point) -> str:
-    """``(8, 8)`` -> ``"i9"``."""
-    return notation.square_name(*point)
+    """``(8, 8)`` -> ``"i9"`` (a table lookup: move lists name thousands of points)."""
+    return _POINT_NAMES.get(point) or notation.square_name(*point)
 
 
-NAMES: dict[str, Point] = {name(p): p for p in POINTS}
+NAMES: dict[str, Point] = {text: p for p, text in _POINT_NAMES.items()}
 
 
 def colours(point: Point) -> frozenset[str]:
