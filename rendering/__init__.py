@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import ancient, iroh, kutai, pauso, quaterno
+from . import ancient, basic, iroh, kutai, pauso, quaterno
 from .chart import rating_chart  # noqa: F401  (profiles)
 
 # variant id -> render(game, names) -> PNG bytes
-_RENDERERS: dict[str, Callable[..., bytes]] = {"ancient": ancient.render, "iroh": iroh.render, "kutai": kutai.render, "quaterno": quaterno.render, "pauso": pauso.render}
+_RENDERERS: dict[str, Callable[..., bytes]] = {"basic": basic.render, "ancient": ancient.render, "iroh": iroh.render, "kutai": kutai.render, "quaterno": quaterno.render, "pauso": pauso.render}
 # variant id -> preview of a board option before the game starts (None: nothing to preview)
 _PREVIEWS: dict[str, Callable[[str], bytes]] = {"pauso": pauso.render_layout}
 

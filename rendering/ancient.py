@@ -6,7 +6,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.ancient.game import AncientGame
-from engine.ancient.tiles import FLOWERS, MOVE_TYPE, WHITE_FLOWERS, line_pairs
+from engine.ancient.tiles import line_pairs
 
 from . import paisho_board as kit
 from .style import BACKGROUND, HIGHLIGHT, INK, TEXT, WHITE, font, header, result_line, to_png
@@ -14,16 +14,8 @@ from .style import BACKGROUND, HIGHLIGHT, INK, TEXT, WHITE, font, header, result
 HARMONY = (0, 120, 70)
 DISHARMONY = (190, 30, 60)
 DRAINED = (88, 78, 68)
-SPECIAL_GLYPH = {"Kn": "twig", "Wh": "wheel", "Rk": "coin", "Bo": "water", "WD": "fire", "WL": "lotus"}
 OWN_COLOURS = (*kit.OWN_COLOURS, HARMONY, DISHARMONY, DRAINED)
 TEXT_PAIRS = (*kit.TEXT_PAIRS, (TEXT, BACKGROUND))
-
-
-def tile_look(code: str) -> tuple[tuple[int, int, int], str]:
-    if code in FLOWERS:
-        fill = kit.WHITE_TILE if code in WHITE_FLOWERS else kit.RED_TILE
-        return fill, {3: "three", 5: "five", "L": "ell"}[MOVE_TYPE[code]]
-    return kit.PLAIN_TILE, SPECIAL_GLYPH[code]
 
 
 def status_line(game: AncientGame, names: list[str]) -> str:
@@ -49,7 +41,7 @@ def render(game: AncientGame, names: list[str] | None = None) -> bytes:
         if drained:
             kit.draw_tile(img, geo, point, "", seat, DRAINED, "")
         else:
-            fill, glyph = tile_look(code)
+            fill, glyph = kit.shared_tile_look(code)
             kit.draw_tile(img, geo, point, code, seat, fill, glyph)
     if last:
         place = last["place"]
@@ -72,7 +64,7 @@ def render_hand(game: AncientGame, seat: int) -> bytes:
     draw = ImageDraw.Draw(img)
     draw.text((12, 8), f"Your hand ({len(hand)}/{game.hand_size})", font=font(18, True), fill=TEXT)
     for i, code in enumerate(hand):
-        fill, glyph = tile_look(code)
+        fill, glyph = kit.shared_tile_look(code)
         sprite = kit.tile_sprite(code, seat, fill, glyph)
         img.paste(sprite, (12 + i * step, 46), sprite)
     if not hand:

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from engine.notation import FILES
 from engine.paisho.board import GATES, POINTS, SIZE, Point
+from engine.paisho.flowers import FLOWERS, MOVE_TYPE, WHITE_FLOWERS
 
 from .style import BACKGROUND, INK, MUTED, PLAYER_COLOURS, WIDTH, text_centered
 
@@ -176,6 +177,19 @@ def tile_sprite(code: str, seat: int, fill: tuple[int, int, int], glyph: str) ->
     _glyph(draw, glyph, c, c - inner * 0.5, inner * 0.34)
     text_centered(draw, (c, c + inner * 0.28), code, int(11.5 * k if len(code) > 2 else 13 * k), INK)
     return img.resize((TILE_RADIUS * 2 + 2, TILE_RADIUS * 2 + 2), Image.Resampling.LANCZOS)
+
+
+# The twelve tiles Basic and Ancient share: flowers white or red with a mark for how they move,
+# the other tiles plain with a drawn emblem (a game may draw its own emblem for a tile).
+SHARED_GLYPHS = {"Kn": "twig", "Wh": "wheel", "Rk": "coin", "Bo": "water", "WD": "fire", "WL": "lotus"}
+
+
+def shared_tile_look(code: str, glyphs: dict[str, str] | None = None) -> tuple[tuple[int, int, int], str]:
+    """Fill and glyph of one of the shared tiles (engine.paisho.flowers)."""
+    if code in FLOWERS:
+        fill = WHITE_TILE if code in WHITE_FLOWERS else RED_TILE
+        return fill, {3: "three", 5: "five", "L": "ell"}[MOVE_TYPE[code]]
+    return PLAIN_TILE, {**SHARED_GLYPHS, **(glyphs or {})}[code]
 
 
 def draw_tile(img: Image.Image, geo: Geometry, point: Point, code: str, seat: int,

@@ -86,7 +86,7 @@ class BasicGame(Game):
     """Basic Pai Sho for two players; seat 0 is P1 (the host)."""
 
     variant = "basic"
-    REASON_TEXT = {"ring": "a ring of harmonies around the centre", "flowers": "3 or fewer basic flowers left",
+    REASON_TEXT = {"ring": "a ring around the centre", "flowers": "3 or fewer basic flowers left",
                    "target": "the target score", "turn_limit": "the turn limit", "passes": "both players passed"}
 
     def __init__(self, players: int, seed: int, options: dict[str, Any] | None) -> None:

@@ -68,7 +68,6 @@ async def test_refusals_a_player_meets(service):
 
 @pytest.mark.parametrize("kwargs, message", [
     ({"variant": "chess"}, "Unknown game 'chess'"),
-    ({"variant": "basic"}, "Basic Pai Sho is not available yet."),
     ({"opponents": []}, "Name at least one opponent."),
     ({"opponents": [ALICE]}, "You cannot challenge yourself."),
     ({"opponents": [BOB, BOB]}, "Each opponent can be named only once."),
@@ -215,5 +214,6 @@ async def test_games_list_and_rules(service):
     await start_round5(service, players=(BOB,))
     assert "PAUSO: alice, bob (running)" in (await service.games(guild_id=1)).text
     assert "PAUSO" in service.rules("pauso").text
-    with pytest.raises(UserError, match="not available yet"):
-        service.rules("basic")
+    assert "Basic Pai Sho" in service.rules("basic").text
+    with pytest.raises(UserError, match="Unknown game 'chess'"):
+        service.rules("chess")
