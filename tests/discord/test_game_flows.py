@@ -1,5 +1,5 @@
-"""Kutai, Iroh and Ancient Pai Sho and Quaterno through discord.py with simcord: each game appears in every command
-with no cog change."""
+"""Kutai, Iroh, Ancient and Basic Pai Sho and Quaterno through discord.py with simcord: each game
+appears in every command with no cog change."""
 from __future__ import annotations
 
 from tests.discord.test_flow import private_text
@@ -91,3 +91,28 @@ async def test_ancient_hands_are_only_ever_shown_privately(world):
     assert private_text(drawn).startswith("You drew a ")
     assert "You drew" not in thread.last_message.embeds[0].description
     assert "drew a tile and must discard one" in thread.last_message.embeds[0].description
+
+
+async def test_a_basic_game_from_the_coin_to_the_first_turn(world):
+    env, guild, channel, m = world
+    await m["alice"].slash(channel, "challenge", game="basic", opponent=m["bob"], options="target_points=30")
+    await m["bob"].click(channel.last_message, label="Accept")
+    thread = channel.threads[-1]
+    assert thread.name == "alice vs bob \u00b7 Basic Pai Sho #1"
+    winner = m["alice"] if thread.last_message.content == m["alice"].mention else m["bob"]
+    other = m["bob"] if winner is m["alice"] else m["alice"]
+    assert "won the coin: choose place" in thread.last_message.embeds[0].description
+    choices = await winner.autocomplete(thread, "move", "move", "ch")
+    assert [c["value"] for c in choices] == ["choose move", "choose place"]
+    await winner.slash(thread, "move", move="choose place")
+    assert thread.last_message.content == winner.mention  # the winner places the first spring flower
+    refused = await winner.slash(thread, "move", move="Kn@e5")
+    assert private_text(refused) == "Spring flowers are basic flowers: Ja, Li, WJ, Ro, Ch or Rh"
+    refused = await other.slash(thread, "move", move="Ja@e1")
+    assert private_text(refused) == "It is not your turn."
+    first = (await winner.autocomplete(thread, "move", "move", "ja@"))[0]["value"]
+    await winner.slash(thread, "move", move=first)
+    posted = thread.last_message
+    assert posted.embeds[0].description.startswith(f"{winner.name} played {first}.")
+    assert "places a spring flower (2 of 6)" in posted.embeds[0].description
+    assert posted.content == other.mention and posted.attachments[0].filename == "board.png"
