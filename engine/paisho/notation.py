@@ -63,9 +63,14 @@ def read_point(token: str) -> Point:
     return point
 
 
+# A location token in running text: not the tail of a word such as "cw3" (a Wheel's turn); a
+# capture's "x" may come right before it (m6xm5).
+_TOKEN_IN_TEXT = re.compile(rf"(?<![a-wyzA-WYZ]){LOCATION}")
+
+
 def check_points(text: str) -> None:
     """Refuse the first location token in ``text`` that names no point (checked before OVER, 0.4)."""
-    for token in re.findall(LOCATION, text):
+    for token in _TOKEN_IN_TEXT.findall(text):
         read_point(token)
 
 

@@ -244,3 +244,12 @@ def test_a9_another_random_game():
 def test_rejected_positions(position):
     with pytest.raises(ValueError):
         engine.load("ancient", position)
+
+
+def test_after_the_end_a_wheel_turn_is_not_read_as_a_point():
+    game = engine.load("ancient", A3 + "; P1 hand: Wh")
+    game.play("resign")
+    assert refused(game, "Wh@j10>cw3") == "The game is over"
+    assert refused(game, "Wh@j10>CCW3") == "The game is over"
+    assert refused(game, "Wh@r10>cw3") == "r10 is off the board"
+    assert refused(game, "Ja@i5,i5xq1") == "q1 is off the board"
