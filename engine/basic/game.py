@@ -285,9 +285,12 @@ class BasicGame(Game):
         if fault:
             raise IllegalMove(fault)
         text = f"{name(a)}{'x' if b in self.board else '-'}{name(b)}"
-        board = {q: list(tile) for q, tile in self.board.items()}
-        pot = [dict(self.pot[0]), dict(self.pot[1])]
-        reserve = [dict(self.reserve[0]), dict(self.reserve[1])]
+        if turn.ability is None:  # checked: change the position in place
+            board, pot, reserve = self.board, self.pot, self.reserve
+        else:  # the ability is checked on the board after the move: work on copies
+            board = {q: list(tile) for q, tile in self.board.items()}
+            pot = [dict(self.pot[0]), dict(self.pot[1])]
+            reserve = [dict(self.reserve[0]), dict(self.reserve[1])]
         code, captured = board[a][1], board.get(b)
         removed = make_move(board, pot, a, b)
         effect: list = []
@@ -337,8 +340,7 @@ class BasicGame(Game):
             self._finish("ring", pot_winner=p)
         elif garden.ring(1 - p, harmonies):
             self._finish("ring", pot_winner=1 - p)
-        elif any(self.basic_flowers_left(s) <= 3 for s in (0, 1)):
-            low = [s for s in (0, 1) if self.basic_flowers_left(s) <= 3]
+        elif low := [s for s in (0, 1) if self.basic_flowers_left(s) <= 3]:
             self._finish("flowers", pot_winner=1 - low[0] if len(low) == 1 else None)
         elif self.options["target_points"] and self.running[p] >= self.options["target_points"]:
             self._finish("target", pot_winner=None)

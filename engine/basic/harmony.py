@@ -7,7 +7,7 @@ from collections import deque
 from typing import NamedTuple
 
 from ..paisho.board import SURROUNDING, Point
-from ..paisho.flowers import FLOWERS, colour, relation
+from ..paisho.flowers import FLOWERS, RELATIONS, colour
 from .tiles import PORTS, on_own_colour
 
 Board = dict[Point, list]  # point -> [owner, code, dormant]
@@ -54,20 +54,33 @@ class Garden:
 
     def __init__(self, board: Board, pot_sizes: tuple[int, int]) -> None:
         self.board = board
-        self.drained = drained_points(board)
         self.blooming = (pot_sizes[0] < pot_sizes[1], pot_sizes[1] < pot_sizes[0])
-        self.copies = {q: self.rock_copy(q) for q, tile in board.items() if tile[1] == "Rk"}
+        # one walk over the tiles in (file, rank) order: every file's list comes out sorted by
+        # rank and every rank's list sorted by file
         ranks: dict[int, list[Point]] = {}
         files: dict[int, list[Point]] = {}
-        for q, tile in board.items():
-            if tile[1] != "Bo":  # Boats are transparent: they never block and never pair
+        knotweeds, rocks = [], []
+        for q in sorted(board):
+            code = board[q][1]
+            if code == "Kn":
+                knotweeds.append(q)
+            elif code == "Rk":
+                rocks.append(q)
+            if code != "Bo":  # Boats are transparent: they never block and never pair
                 ranks.setdefault(q[1], []).append(q)
                 files.setdefault(q[0], []).append(q)
-        self.lines = [sorted(line) for line in ranks.values()] + [sorted(line, key=lambda q: q[1])
-                                                                   for line in files.values()]
+        self.drained = drained = set()
+        for k in knotweeds:
+            drained.update(r for r in SURROUNDING[k] if r in board and board[r][1] != "Kn")
+        self.copies = {q: self.rock_copy(q) for q in rocks}
+        # tiles that take part in harmonies: not on a port, not drained, awake
+        self.active = {q for q, tile in board.items() if not tile[2] and q not in PORTS and q not in drained}
+        # the flower type each tile harmonises as: its own, a Rock's copy, or None
+        self.kinds = {q: tile[1] if tile[1] in FLOWERS else self.copies.get(q) for q, tile in board.items()}
+        self.lines = [line for line in (*ranks.values(), *files.values()) if len(line) > 1]
 
     def interacting(self, q: Point) -> bool:
-        return q not in PORTS and q not in self.drained and not self.board[q][2]
+        return q in self.active
 
     def rock_copy(self, q: Point, without: Point | None = None) -> str | None:
         """The one basic-flower type around a Rock that is not drained, if there is exactly one."""
@@ -78,18 +91,10 @@ class Garden:
                  if r != without and r in board and board[r][1] in FLOWERS and r not in self.drained}
         return next(iter(types)) if len(types) == 1 else None
 
-    def kind(self, q: Point, copies: dict[Point, str | None] | None = None) -> str | None:
-        """The flower type a tile harmonises as: its own, a Rock's copy, or None."""
-        code = self.board[q][1]
-        if code in FLOWERS:
-            return code
-        if code == "Rk":
-            return (self.copies if copies is None else copies)[q]
-        return None
-
-    def harmony(self, a: Point, b: Point, copies: dict[Point, str | None] | None = None) -> tuple[int, int] | None:
-        """(owner, value) when the facing pair a, b is a harmony."""
-        if not (self.interacting(a) and self.interacting(b)):
+    def harmony(self, a: Point, b: Point, kinds: dict[Point, str | None] | None = None) -> tuple[int, int] | None:
+        """(owner, value) when the facing pair a, b is a harmony (``kinds``: the harmony types to
+        use instead of the position's, for judging a pair without a tile between them)."""
+        if a not in self.active or b not in self.active:
             return None
         oa, ca, _ = self.board[a]
         ob, cb, _ = self.board[b]
@@ -99,8 +104,9 @@ class Garden:
             return ob, 1
         if oa != ob:
             return None
-        ta, tb = self.kind(a, copies), self.kind(b, copies)
-        if ta is None or tb is None or relation(ta, tb) != "H":
+        kinds = self.kinds if kinds is None else kinds
+        ta, tb = kinds[a], kinds[b]
+        if ta is None or tb is None or RELATIONS[ta, tb] != "H":
             return None
         natural = (ca in FLOWERS and cb in FLOWERS and colour(ca) != colour(cb)
                    and on_own_colour(ca, a) and on_own_colour(cb, b))
@@ -108,34 +114,35 @@ class Garden:
 
     def harmonies(self) -> list[Harmony]:
         out = []
+        active = self.active
         for line in self.lines:
             for a, b in zip(line, line[1:]):
-                found = self.harmony(a, b)
-                if found:
-                    out.append(Harmony(a, b, *found))
+                if a in active and b in active:
+                    found = self.harmony(a, b)
+                    if found:
+                        out.append(Harmony(a, b, *found))
         return out
 
     def disharmonies(self) -> list[Disharmony]:
         """Each tile X that stands alone between two would-be partners of the other player's
         harmony and clashes with one of them, judged as if X were not there (D-B21, D-B27)."""
         out = []
+        active, kinds = self.active, self.kinds
         for line in self.lines:
             for a, x, b in zip(line, line[1:], line[2:]):
-                kx = self.kind(x)
-                if kx is None or not self.interacting(x):
+                kx = kinds[x]
+                if kx is None or x not in active or a not in active or b not in active:
                     continue
-                copies = self.copies
-                near = [q for q in (a, b) if q in copies and max(abs(q[0] - x[0]), abs(q[1] - x[1])) == 1]
-                if near:
-                    copies = dict(copies)
+                near = [q for q in (a, b) if q in self.copies and max(abs(q[0] - x[0]), abs(q[1] - x[1])) == 1]
+                if near:  # a Rock beside X copies what it would copy without X
+                    kinds = dict(kinds)
                     for q in near:
-                        copies[q] = self.rock_copy(q, without=x)
-                found = self.harmony(a, b, copies)
-                owner = self.board[x][0]
-                if not found or found[0] == owner:
-                    continue
-                if any(k is not None and relation(kx, k) == "D" for k in (self.kind(a, copies), self.kind(b, copies))):
-                    out.append(Disharmony(x, a, b, owner, found[1]))
+                        kinds[q] = self.rock_copy(q, without=x)
+                found = self.harmony(a, b, kinds)
+                if found and found[0] != self.board[x][0]:
+                    if any(k is not None and RELATIONS[kx, k] == "D" for k in (kinds[a], kinds[b])):
+                        out.append(Disharmony(x, a, b, self.board[x][0], found[1]))
+                kinds = self.kinds
         return out
 
     def ring(self, player: int, harmonies: list[Harmony] | None = None) -> list[Point] | None:

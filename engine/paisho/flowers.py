@@ -34,3 +34,6 @@ def relation(a: str, b: str) -> str:
     if "L" in (ta, tb):
         return "H" if ca == cb else ""
     return "H" if ca != cb else ""  # a 3-mover with the 5-mover of the other colour
+
+
+RELATIONS: dict[tuple[str, str], str] = {(a, b): relation(a, b) for a in FLOWERS for b in FLOWERS}
