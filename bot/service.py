@@ -92,23 +92,38 @@ class GameService:
         self.reminder_after = reminder_after
         self.move_deadline = move_deadline
         self._rng = rng or random.SystemRandom()
-        self._games: dict[int, tuple[GameRow, engine.Game]] = {}  # running games by game id
+        # running games by game id; None: not replayed yet since the start (see reload)
+        self._games: dict[int, tuple[GameRow, engine.Game | None]] = {}
         self._by_channel: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._rating_lock = asyncio.Lock()  # ratings are read, computed and written one game at a time
 
     # ----- start-up ---------------------------------------------------------------------
     async def reload(self) -> int:
-        """Rebuild every running game from its stored record; returns how many were loaded."""
+        """Register every running game after a start; returns how many. A game is replayed from
+        its stored record the first time it is needed (a move, the board, a timer), so a restart
+        with many long games is quick and each game costs its replay once."""
         count = 0
         for row in await self.store.running_games():
-            try:
-                self._cache(row, self._replay(row))
-                count += 1
-            except Exception:
-                log.exception("Could not replay game %d (%s, channel %d); it stays stored but unloaded",
-                              row.id, row.variant, row.channel_id)
+            self._cache(row, None)
+            count += 1
         return count
+
+    def _loaded(self, game_id: int) -> tuple[GameRow, engine.Game] | None:
+        """A running game from memory, replayed now if the start only registered it."""
+        found = self._games.get(game_id)
+        if found is None or found[1] is not None:
+            return found  # type: ignore[return-value]
+        row = found[0]
+        try:
+            game = self._replay(row)
+        except Exception:
+            log.exception("Could not replay game %d (%s, channel %d); it stays stored but unloaded",
+                          row.id, row.variant, row.channel_id)
+            self._uncache(row)
+            return None
+        self._games[game_id] = (row, game)
+        return row, game
 
     @staticmethod
     def _replay(row: GameRow) -> engine.Game:
@@ -130,7 +145,7 @@ class GameService:
     def game_in(self, channel_id: int) -> tuple[GameRow, engine.Game] | None:
         """The running game in a channel (from memory), if any."""
         game_id = self._by_channel.get(channel_id)
-        return self._games.get(game_id) if game_id is not None else None
+        return self._loaded(game_id) if game_id is not None else None
 
     def _require_game(self, channel_id: int) -> tuple[GameRow, engine.Game]:
         found = self.game_in(channel_id)
@@ -513,7 +528,7 @@ class GameService:
             game_id=row.id)) for row in await self.expire_challenges()]
         now = self.clock()
         for timer in await self.store.due_timers(now):
-            found = self._games.get(timer.game_id)
+            found = self._loaded(timer.game_id)
             if found is None:
                 continue
             row, game = found

@@ -100,6 +100,7 @@ class BasicGame(Game):
         self.board: Board = {}
         self.reserve = [{code: COUNT[code] for code in TILE_ORDER} for _ in (0, 1)]
         self.pot = [counts(), counts()]  # each player's own tiles in the Pot
+        self.flower_total = [6 * len(FLOWERS)] * 2  # basic flowers each player owns in all
         self.running = [0, 0]
         self.turn_no = [0, 0]
         self.main_turns = 0
@@ -319,8 +320,9 @@ class BasicGame(Game):
 
     # ----- the tick and the end ------------------------------------------------------------------
     def basic_flowers_left(self, seat: int) -> int:
-        on_board = sum(1 for tile in self.board.values() if tile[0] == seat and tile[1] in FLOWERS)
-        return on_board + sum(self.reserve[seat][code] for code in FLOWERS)
+        """Basic flowers on the board and in the reserve: tiles only ever move between the board,
+        the reserve and the Pot, so this is the player's flowers less those in the Pot."""
+        return self.flower_total[seat] - sum(self.pot[seat][code] for code in FLOWERS)
 
     def _end_turn(self, p: int, passed: bool = False) -> None:
         self._legal = None

@@ -57,27 +57,29 @@ class Garden:
         self.blooming = (pot_sizes[0] < pot_sizes[1], pot_sizes[1] < pot_sizes[0])
         # one walk over the tiles in (file, rank) order: every file's list comes out sorted by
         # rank and every rank's list sorted by file
-        ranks: dict[int, list[Point]] = {}
-        files: dict[int, list[Point]] = {}
+        ranks: list[list[Point]] = [[] for _ in range(17)]
+        files: list[list[Point]] = [[] for _ in range(17)]
         knotweeds, rocks = [], []
         for q in sorted(board):
             code = board[q][1]
+            if code == "Bo":
+                continue  # Boats are transparent: they never block and never pair
             if code == "Kn":
                 knotweeds.append(q)
             elif code == "Rk":
                 rocks.append(q)
-            if code != "Bo":  # Boats are transparent: they never block and never pair
-                ranks.setdefault(q[1], []).append(q)
-                files.setdefault(q[0], []).append(q)
+            ranks[q[1]].append(q)
+            files[q[0]].append(q)
         self.drained = drained = set()
         for k in knotweeds:
             drained.update(r for r in SURROUNDING[k] if r in board and board[r][1] != "Kn")
-        self.copies = {q: self.rock_copy(q) for q in rocks}
-        # tiles that take part in harmonies: not on a port, not drained, awake
-        self.active = {q for q, tile in board.items() if not tile[2] and q not in PORTS and q not in drained}
-        # the flower type each tile harmonises as: its own, a Rock's copy, or None
-        self.kinds = {q: tile[1] if tile[1] in FLOWERS else self.copies.get(q) for q, tile in board.items()}
-        self.lines = [line for line in (*ranks.values(), *files.values()) if len(line) > 1]
+        self.copies = copies = {q: self.rock_copy(q) for q in rocks}
+        # the interacting tiles (not on a port, not drained, awake): owner, code and the flower
+        # type they harmonise as (their own, a Rock's copy, or None)
+        self.active: dict[Point, tuple[int, str, str | None]] = {
+            q: (owner, code, code if code in FLOWERS else copies.get(q))
+            for q, (owner, code, dormant) in board.items() if not dormant and q not in PORTS and q not in drained}
+        self.lines = [line for line in ranks + files if len(line) > 1]
 
     def interacting(self, q: Point) -> bool:
         return q in self.active
@@ -91,21 +93,22 @@ class Garden:
                  if r != without and r in board and board[r][1] in FLOWERS and r not in self.drained}
         return next(iter(types)) if len(types) == 1 else None
 
-    def harmony(self, a: Point, b: Point, kinds: dict[Point, str | None] | None = None) -> tuple[int, int] | None:
-        """(owner, value) when the facing pair a, b is a harmony (``kinds``: the harmony types to
-        use instead of the position's, for judging a pair without a tile between them)."""
-        if a not in self.active or b not in self.active:
+    def harmony(self, a: Point, b: Point, copies: dict[Point, str | None] | None = None) -> tuple[int, int] | None:
+        """(owner, value) when the facing pair a, b is a harmony (``copies``: Rock copies to use
+        instead of the position's, for judging a pair without the tile between them)."""
+        sa, sb = self.active.get(a), self.active.get(b)
+        if sa is None or sb is None:
             return None
-        oa, ca, _ = self.board[a]
-        ob, cb, _ = self.board[b]
+        oa, ca, ta = sa
+        ob, cb, tb = sb
         if ca == "WL" and self.blooming[oa] and cb in FLOWERS:
             return oa, 1
         if cb == "WL" and self.blooming[ob] and ca in FLOWERS:
             return ob, 1
         if oa != ob:
             return None
-        kinds = self.kinds if kinds is None else kinds
-        ta, tb = kinds[a], kinds[b]
+        if copies:
+            ta, tb = copies.get(a, ta), copies.get(b, tb)
         if ta is None or tb is None or RELATIONS[ta, tb] != "H":
             return None
         natural = (ca in FLOWERS and cb in FLOWERS and colour(ca) != colour(cb)
@@ -127,22 +130,20 @@ class Garden:
         """Each tile X that stands alone between two would-be partners of the other player's
         harmony and clashes with one of them, judged as if X were not there (D-B21, D-B27)."""
         out = []
-        active, kinds = self.active, self.kinds
+        active = self.active
         for line in self.lines:
             for a, x, b in zip(line, line[1:], line[2:]):
-                kx = kinds[x]
-                if kx is None or x not in active or a not in active or b not in active:
+                sx = active.get(x)
+                if sx is None or sx[2] is None or a not in active or b not in active:
                     continue
-                near = [q for q in (a, b) if q in self.copies and max(abs(q[0] - x[0]), abs(q[1] - x[1])) == 1]
-                if near:  # a Rock beside X copies what it would copy without X
-                    kinds = dict(kinds)
-                    for q in near:
-                        kinds[q] = self.rock_copy(q, without=x)
-                found = self.harmony(a, b, kinds)
-                if found and found[0] != self.board[x][0]:
-                    if any(k is not None and RELATIONS[kx, k] == "D" for k in (kinds[a], kinds[b])):
-                        out.append(Disharmony(x, a, b, self.board[x][0], found[1]))
-                kinds = self.kinds
+                # a Rock beside X copies what it would copy without X
+                copies = {q: self.rock_copy(q, without=x) for q in (a, b)
+                          if q in self.copies and abs(q[0] - x[0]) <= 1 and abs(q[1] - x[1]) <= 1}
+                found = self.harmony(a, b, copies)
+                if found and found[0] != sx[0]:
+                    kinds = (copies.get(a, active[a][2]), copies.get(b, active[b][2]))
+                    if any(k is not None and RELATIONS[sx[2], k] == "D" for k in kinds):
+                        out.append(Disharmony(x, a, b, sx[0], found[1]))
         return out
 
     def ring(self, player: int, harmonies: list[Harmony] | None = None) -> list[Point] | None:

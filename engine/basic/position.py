@@ -101,5 +101,8 @@ def load_position(game, text: str):
             game.reserve[seat][code] = reserves[seat].get(code, max(0, COUNT[code] - used))
             if used + game.reserve[seat][code] > COUNT[code]:
                 raise ValueError(f"P{seat + 1} has more than {COUNT[code]} {NAMES[code]} tiles.")
+    game.flower_total = [sum(game.reserve[s][c] + game.pot[s][c] for c in FLOWERS)
+                         + sum(1 for tile in game.board.values() if tile[0] == s and tile[1] in FLOWERS)
+                         for s in (0, 1)]
     game._legal = None
     return game

@@ -135,6 +135,25 @@ async def test_expire_challenges(service, clock, store):
     assert (await store.get_game(reply.game_id)).status == "expired"
 
 
+async def test_a_stored_record_that_no_longer_replays_is_logged_and_frees_nothing_else(db_path, clock, caplog):
+    import sqlite3
+    store = await Store.open(db_path)
+    service = GameService(store, clock=clock, rng=random.Random(1))
+    await start_round5(service)
+    await service.move(CH, ALICE, "c1")
+    await store.close()
+    with sqlite3.connect(db_path) as db:  # damage the stored record
+        db.execute("UPDATE moves SET move = 'z9' WHERE ply = 0")
+    store = await Store.open(db_path)
+    service = GameService(store, clock=clock)
+    assert await service.reload() == 1  # registered; replayed when first needed
+    assert service.game_in(CH) is None
+    assert "Could not replay game" in caplog.text
+    with pytest.raises(UserError, match="^There is no game running in this channel"):
+        await service.move(CH, BOB, "c2")
+    await store.close()
+
+
 async def test_a_game_survives_a_restart(db_path, clock):
     store = await Store.open(db_path)
     service = GameService(store, clock=clock, rng=random.Random(1))
