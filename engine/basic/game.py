@@ -163,6 +163,11 @@ class BasicGame(Game):
             return self._move(p, turn)
         return self._ability_only(p, turn.ability)
 
+    def _input_forms(self, move: str) -> tuple[str, ...]:
+        """A capture may be typed with '-' too (m6-m5 for m6xm5)."""
+        low = move.lower()
+        return (low, low.replace("x", "-")) if "x" in low else (low,)
+
     def _resign(self, player: int, reason: str) -> None:
         self._finish(reason, pot_winner=1 - player, loser=player)
 
@@ -391,24 +396,32 @@ class BasicGame(Game):
                 "players": [dict(row) for row in self.tally]}
 
     def describe_last_turn(self) -> str:
+        """What the turn did beyond its move string: the mirrored spring flower, a capture, flowers
+        sent back to the reserve, the points of the tick and the score, the pot winner."""
         last = self.last
-        if self.last_was_leave or not last or last["kind"] in ("choose", "spring"):
+        if self.last_was_leave or not last or last["kind"] == "choose":
             return ""
         me, other = f"P{last['player'] + 1}", f"P{2 - last['player']}"
+        if last["kind"] == "spring":
+            mirrored = f"{other}'s {NAMES[last['code']]} goes on {name(last['mirror'])}"
+            return mirrored + ("; the spring flowers are placed" if self.phase == "main" else "")
         parts = []
         if last.get("captured"):
             parts.append(f"{me} captured a {NAMES[last['captured']]}"
                          + (f"; the {NAMES[last['code']]} went to the Pot too" if last["removed"] else ""))
-        returned = [t for t, d in last.get("effect", []) if d is None and last["ability"].kind == "shifts"]
+        returned = [t for t, d in last.get("effect", []) if d is None]
         if returned:
             parts.append(f"{len(returned)} flower{'s' if len(returned) > 1 else ''} went back to the reserve")
-        score = f"{me} +{last['gain']}" if last["gain"] else f"{me} scores nothing"
+        points = [f"{me} +{last['gain']} from harmonies"] if last["gain"] else []
         if last["cost"]:
-            score += f", {other} -{last['cost']} (disharmony)"
-        parts.append(score)
+            points.append(f"{other} -{last['cost']} from a disharmony")
+        if points:
+            parts.append(", ".join(points))
+        parts.append(f"score: P1 {self.running[0]}, P2 {self.running[1]}")
         if self.outcome is not None and self.pot_winner is not None:
             parts.append(f"P{self.pot_winner + 1} wins the pot")
-        return "; ".join(parts)
+        text = "; ".join(parts)
+        return text[0].upper() + text[1:]
 
     # ----- the legal-move list (1.4) ------------------------------------------------------------
     def _generate(self) -> list[str]:

@@ -72,7 +72,7 @@ async def test_turn_messages_suggestions_and_resignation(service):
     ja = "Ja@i1" if game.to_move == 0 else "Ja@i17"
     assert service.suggestions(CH, mover.id, "ja@")[:1] == [ja]
     reply = await service.move(CH, mover, ja.lower())
-    assert f"played {ja}. P{game.to_move + 1} scores nothing." in reply.text
+    assert f"played {ja}. Score: P1 0, P2 0." in reply.text
     row, game = service.game_in(CH)
     loser = person(row, game.to_move)
     reply = await service.resign(CH, loser)
@@ -114,7 +114,7 @@ async def test_console_plays_setup_and_a_first_turn(service, tmp_path):
     out = await session.handle(f"{names[game.to_move]}: q1-q2")
     assert out == ["! q1 is off the board"]
     out = await session.handle(f"{names[game.to_move]}: {game.legal_moves()[0]}")
-    assert any("scores nothing" in line for line in out)
+    assert any("Score: P1 0, P2 0" in line for line in out)
     assert len(list((tmp_path / "boards").glob("*.png"))) == 9  # the start, 7 setup turns, one turn
 
 

@@ -96,6 +96,7 @@ def test_b2_spring_turns_mirror_and_wake():
         code = move[:2]
         assert game.board[NAMES[p1_at]] == [0, code, True] and game.board[NAMES[p2_at]] == [1, code, True]
     assert game.phase == "main" and game.to_move == 0 and game.turn_no == [0, 0]
+    assert game.describe_last_turn() == "P2's White Jade goes on h13; the spring flowers are placed"
     assert game.reserve[0]["Ja"] == 5 and game.reserve[1]["Kn"] == 3
     assert harmonies(game) == set() and game.record[0] == "choose move"
     # P1's 1st turn: the Chrysanthemum's two L destinations
@@ -146,6 +147,7 @@ def test_b3_refusals(move, message):
 def test_b3_capture_written_with_x_and_harmonies():
     game = load(B3)
     assert harmonies(game) == {("m6", "m7", 1, 1)}
+    assert game.suggest("m6-m5") == ["m6xm5"] and game.suggest("m6x") == ["m6xm5"]
     assert game.play("m6-m5") == "m6xm5"
     assert game.pot[1]["Ro"] == 1 and game.board[NAMES["m5"]][:2] == [0, "Ja"]
 
@@ -221,6 +223,7 @@ def test_b6_pushes():
     game = load(B6)
     game.play("h5>i5-j5")
     assert NAMES["i5"] not in game.board and NAMES["j5"] not in game.board
+    assert game.describe_last_turn() == "1 flower went back to the reserve; score: P1 0, P2 0"
     assert game.reserve[1]["Ro"] == 6 and game.pot[1]["Ro"] == 0  # back to P2's reserve, not the Pot
     for move, at, tile in (("h5>i6-j7", "j7", [1, "Li"]), ("h5>h4-h3", "h3", [1, "Ch"]), ("h5>g4-f3", "f3", [0, "Ja"])):
         game = load(B6)
@@ -313,11 +316,14 @@ def test_b8_scoring_ticks():
     assert moves_from(game, "i4") == sorted("f4 g4 h4 i2 i3 i5 i6 i7 k4 l4".split())
     game.play("i4-i6")
     assert disharmonies(game) == {("i6", 2, 2)} and game.running == [8, 11]
+    assert game.describe_last_turn() == "P2 +1 from harmonies, P1 -2 from a disharmony; score: P1 8, P2 11"
     assert game.play("k6-i6") == "k6xi6"
     assert game.pot[1]["Ro"] == 1 and game.garden().blooming == (True, False)
+    assert game.describe_last_turn() == "P1 captured a Rose; P1 +1 from harmonies; score: P1 9, P2 11"
     assert harmonies(game) == {("g6", "i6", 1, 1), ("n12", "n14", 2, 1)} and game.running == [9, 11]
     game.play("Ja@i17")
     assert game.running == [9, 12]
+    assert game.describe_last_turn() == "P2 +1 from harmonies; score: P1 9, P2 12"
 
 
 # ----- B-9 -------------------------------------------------------------------------------------------
@@ -338,6 +344,7 @@ def test_b9_ring_ends_the_game():
     assert made.outcome is not None and made.outcome.reason == "ring"
     result = made.result()
     assert result["reason"] == "ring" and result["pot_winner"] == 1 and made.running == [11, 5]
+    assert made.describe_last_turn() == "P1 +8 from harmonies; score: P1 11, P2 5; P1 wins the pot"
     assert set(made.garden().ring(0)) == {NAMES[q] for q in ("g7", "k7", "k11", "g11")}
 
 
