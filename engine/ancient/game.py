@@ -480,10 +480,7 @@ class AncientGame(Game):
         out = self.outcome
         if out is None:
             return None
-        if len(out.winners) == 2:
-            return {"outcome": "draw", "winner": None, "reason": out.reason, "count": self.count}
-        return {"outcome": "win", "winner": out.winners[0] + 1,
-                "reason": pn.record_reason(out.reason), "count": self.count}
+        return {**pn.result_head(out), "count": self.count}
 
     # ----- the legal-move list (3.4.3) --------------------------------------------------------
     def _placements(self, p: int, codes: list[str] | None = None):

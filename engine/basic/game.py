@@ -389,10 +389,7 @@ class BasicGame(Game):
         out = self.outcome
         if out is None:
             return None
-        draw = len(out.winners) == 2
-        return {"outcome": "draw" if draw else "win", "winner": None if draw else out.winners[0] + 1,
-                "reason": pn.record_reason(out.reason),
-                "pot_winner": None if self.pot_winner is None else self.pot_winner + 1,
+        return {**pn.result_head(out), "pot_winner": None if self.pot_winner is None else self.pot_winner + 1,
                 "players": [dict(row) for row in self.tally]}
 
     def describe_last_turn(self) -> str:

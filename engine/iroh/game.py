@@ -305,10 +305,7 @@ class IrohGame(Game):
         out = self.outcome
         if out is None:
             return None
-        if len(out.winners) == 2:
-            return {"outcome": "draw", "winner": None, "reason": out.reason}
-        found = {"outcome": "win", "winner": out.winners[0] + 1,
-                 "reason": pn.record_reason(out.reason)}
+        found = pn.result_head(out)
         if out.reason == "four_midlines":
             found["harmonies"] = [[name(a), name(b), arm] for a, b, arm in self.harmonies]
         return found

@@ -181,9 +181,7 @@ class KutaiGame(Game):
         out = self.outcome
         if out is None:
             return None
-        draw = len(out.winners) == 2
-        return {"outcome": "draw" if draw else "win", "winner": None if draw else out.winners[0] + 1,
-                "reason": pn.record_reason(out.reason), "total": self.total, "best": list(self.best)}
+        return {**pn.result_head(out), "total": self.total, "best": list(self.best)}
 
     def position(self) -> str:
         """The position in the test-position format (4.6.1)."""

@@ -79,6 +79,13 @@ def record_reason(reason: str) -> str:
     return {"resignation": "resign"}.get(reason, reason)
 
 
+def result_head(outcome) -> dict:
+    """The fields every Pai Sho result object starts with (0.6): outcome, winner (1-based), reason."""
+    if len(outcome.winners) == 2:
+        return {"outcome": "draw", "winner": None, "reason": record_reason(outcome.reason)}
+    return {"outcome": "win", "winner": outcome.winners[0] + 1, "reason": record_reason(outcome.reason)}
+
+
 def position_parts(position: str) -> list[tuple[str, str]]:
     """The ``key: value`` parts of a test position, split on ``;`` or new lines (keys lower-cased,
     inner spaces collapsed)."""

@@ -119,13 +119,19 @@ def brute_force_after_moves(game, plain: set[str]) -> set[str]:
     return found
 
 
-@settings(max_examples=6, **SETTINGS)
-@given(playouts(), st.integers(0, 60))
-def test_the_legal_list_matches_a_brute_force_check(case, cut):
+def main_phase_at(case, cut: int):
+    """The playout replayed to its first ``cut`` moves, if that is a running main-phase position."""
     seed, options, game = case
     moves = [m for m in game.record if not m.startswith(("resign ", "timeout "))][:cut]
     partial = engine.replay("basic", moves, seed=seed, options=options)
-    if partial.outcome is not None or partial.phase != "main":
+    return partial if partial.outcome is None and partial.phase == "main" else None
+
+
+@settings(max_examples=6, **SETTINGS)
+@given(playouts(), st.integers(0, 60))
+def test_the_legal_list_matches_a_brute_force_check(case, cut):
+    partial = main_phase_at(case, cut)
+    if partial is None:
         return
     listed = set(partial.legal_moves())
     simple = {m for m in listed if "," not in m}
@@ -139,11 +145,10 @@ def test_the_legal_list_matches_a_brute_force_check(case, cut):
 @settings(max_examples=15, **SETTINGS)
 @given(playouts(), st.integers(0, 80))
 def test_a_position_reloads_to_the_same_game(case, cut):
-    seed, options, game = case
-    moves = [m for m in game.record if not m.startswith(("resign ", "timeout "))][:cut]
-    partial = engine.replay("basic", moves, seed=seed, options=options)
-    if partial.outcome is not None or partial.phase != "main":
+    partial = main_phase_at(case, cut)
+    if partial is None:
         return
+    options = case[1]
     loaded = engine.load("basic", partial.position(), options)
     assert loaded.position() == partial.position() and loaded.legal_moves() == partial.legal_moves()
     move = random.Random(cut).choice(partial.legal_moves())
