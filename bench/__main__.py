@@ -26,6 +26,7 @@ import rendering
 from bot.service import GameService, Person
 from data import Store
 
+DISTINCT_RECORDS = 50  # the scale test's games cycle through this many random mid-game records
 TARGETS = {"turn": 25.0, "autocomplete": 10.0, "render": 15.0, "reload": 5.0, "memory": 50.0}
 
 
@@ -109,15 +110,17 @@ def bench_render(game: engine.Game) -> None:
 
 
 def seed_games(path: str, variant: str, players: int, count: int, first_channel: int) -> None:
-    """``count`` running games, each with a mid-game record, written in one bulk transaction
-    (test data; the service's own writes are measured above)."""
+    """``count`` running games, each with a mid-game record (cycling through DISTINCT_RECORDS random
+    ones), written in one bulk transaction (test data; the service's own writes are measured above)."""
     import json
     import sqlite3
     games, seats, moves = [], [], []
+    distinct = [mid_game(variant, players, seed) for seed in range(min(count, DISTINCT_RECORDS))]
     for i in range(count):
-        game = mid_game(variant, players, i)
+        seed = i % len(distinct)  # each record is stored with the seed it was played with
+        game = distinct[seed]
         gid = i + 1
-        games.append((gid, variant, json.dumps(game.options), i, 1, first_channel + i, "running", 0.0, 0.0))
+        games.append((gid, variant, json.dumps(game.options), seed, 1, first_channel + i, "running", 0.0, 0.0))
         seats += [(gid, p, 10_000 + p, f"p{p}", 1) for p in range(players)]
         moves += [(gid, ply, ply % players, move, 0.0) for ply, move in enumerate(game.record)]
     with sqlite3.connect(path) as db:

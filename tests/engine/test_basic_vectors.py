@@ -546,3 +546,74 @@ def test_b16_random_game_ending_by_resignation():
             {"running": 4, "pot": 1, "protected": 1, "dead": 9, "pot_bonus": 0, "final": -3}]}
     assert refused(game, "i4-f4") == "The game is over"
     assert refused(game, "r3-r4") == "r3 is off the board"
+
+
+# ----- rules the worked examples do not reach ------------------------------------------------------
+def test_dragon_lotus_and_boat_reach_and_captures():
+    game = load("P1: WD e12, Bo h5\nP2: Li e13, Ja e14, Ro h7, Ch g5")
+    assert refused(game, "e12-e19") == "e19 is off the board"
+    assert refused(load("P1: WD e4"), "e4-e11") == "White Dragon can move at most 6 points"
+    assert refused(game, "e12-f13") == "White Dragon moves in a straight line along a rank or file"
+    assert "e12xe14" in game.legal_moves()  # passes over the Lily and captures a Jasmine
+    assert refused(game, "h5-h11") == "Boat can move at most 5 points"
+    assert "h5-h8" in game.legal_moves()  # passes over the opponent's Rose
+    assert refused(game, "h5xg5") == "Boat cannot capture the Chrysanthemum on g5"
+    lotus = load("P1: WL e4\nP2: Li e5, Ch d4, WD f4")
+    assert {"e4xe5", "e4xd4", "e4xf4"} <= set(lotus.legal_moves())  # a Lotus captures anything
+    dragon_target = load("P1: Ja m6\nP2: WD m7")
+    assert dragon_target.play("m6xm7") == "m6xm7" and dragon_target.pot[1]["WD"] == 1
+
+
+def test_mutual_removal_also_for_a_dragon_and_a_drained_non_flower():
+    game = load("P1: WD e12\nP2: Rk e14, Kn f15")
+    assert game.play("e12xe14") == "e12xe14"
+    assert game.pot[0]["WD"] == 1 and game.pot[1]["Rk"] == 1 and NAMES["e14"] not in game.board
+    assert game.describe_last_turn().startswith("P1 captured a Rock; the White Dragon went to the Pot too")
+
+
+def test_a_rotation_wakes_a_dormant_flower_and_it_then_harmonises():
+    game = load("P1: Wh j5, Ja k6 dormant, Li k8")
+    assert harmonies(game) == set()
+    game.play("j5>cw1")  # the Jasmine turns from NE (k6) to E (k5) and wakes
+    assert game.board[NAMES["k5"]] == [0, "Ja", False]
+    assert harmonies(game) == {("k5", "k8", 1, 1)} and game.running == [1, 0]
+
+
+def test_turn_limit_and_no_target():
+    game = load("P1: Ja m6\nmain turns: 199")
+    game.play("m6-m7")
+    assert game.outcome.reason == "turn_limit" and game.result()["pot_winner"] is None
+    rich = load("P1: Rh g6, Ja k6\nrunning: 100 0", target_points=0)
+    rich.play("Ja@i1")
+    assert rich.outcome is None and rich.running == [102, 0]
+    capped = load("P1: Rh g6, Ja k6\nrunning: 58 0", target_points=60)
+    capped.play("Ja@i1")
+    assert capped.outcome.reason == "target" and capped.outcome.winners == (0,)
+
+
+def test_options_are_checked():
+    with pytest.raises(ValueError, match="^Unknown option 'target' for Basic Pai Sho. Options: target_points, "
+                                         "max_turns, pot_points.$"):
+        engine.new_game("basic", options={"target": 5})
+    with pytest.raises(ValueError, match="^The option max_turns must be a whole number from 1 to 10000, not '0'.$"):
+        engine.new_game("basic", options={"max_turns": 0})
+    game = engine.new_game("basic", options={"target_points": "30", "pot_points": "5"})
+    assert game.options == {"target_points": 30, "max_turns": 200, "pot_points": 5}
+
+
+@pytest.mark.parametrize("position, message", [
+    ("P1: Ja k11", "Jasmine may not stand on a red point (k11)."),
+    ("P1: Kn i9", "Only basic flowers stand on ports (i9)."),
+    ("P1: Kn e6 dormant", "Only basic flowers can be dormant (e6)."),
+    ("P1: Ja e5, Ja e5", "e5 is named twice."),
+    ("P1: Zz e5", "'Zz' is not a Basic Pai Sho tile."),
+    ("P1: Ja r5", "r5 is off the board."),
+    ("pot P1: Kn Kn Kn Kn", "P1 has more than 3 Knotweed tiles."),
+    ("to move: P3", "to move must name P1 or P2."),
+    ("turns: 3", "'turns' needs two whole numbers, P1's then P2's."),
+    ("colour: red", "Unexpected 'colour: red' in the position."),
+])
+def test_test_positions_refuse_what_cannot_stand(position, message):
+    with pytest.raises(ValueError) as err:
+        load(position)
+    assert str(err.value) == message
