@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import time
 
 import aiohttp
 import discord
@@ -68,6 +69,7 @@ class PaiShoBot(commands.Bot):
         self.tick_seconds = tick_seconds
         self.store: Store | None = None
         self.service: GameService | None = None
+        self._warming: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.database_path)
@@ -75,7 +77,8 @@ class PaiShoBot(commands.Bot):
                                    reminder_after=self.config.reminder_after,
                                    move_deadline=self.config.move_deadline)
         loaded = await self.service.reload()
-        log.info("Database %s open; %d running games reloaded", self.config.database_path, loaded)
+        log.info("Database %s open; %d running games registered", self.config.database_path, loaded)
+        self._warming = asyncio.create_task(self._warm())
         for name in EXTENSIONS:
             await self.load_extension(name)
         if self.config.dev_guild_id:
@@ -84,7 +87,15 @@ class PaiShoBot(commands.Bot):
             synced = await self.tree.sync(guild=guild)
             log.info("Synced %d commands to the development server %s", len(synced), guild.id)
 
+    async def _warm(self) -> None:
+        """Replay the registered games in the background, so their next turns find them ready."""
+        start = time.perf_counter()
+        replayed = await self.service.warm()
+        log.info("%d running games replayed in %.1f s", replayed, time.perf_counter() - start)
+
     async def close(self) -> None:
+        if self._warming is not None:
+            self._warming.cancel()
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -109,6 +109,18 @@ class GameService:
             count += 1
         return count
 
+    async def warm(self) -> int:
+        """Replay the games a start only registered, one at a time, yielding to the event loop
+        between games (a turn for a game not yet replayed replays it at once); returns how many
+        games were replayed."""
+        count = 0
+        for game_id in list(self._games):
+            found = self._games.get(game_id)
+            if found is not None and found[1] is None:
+                count += self._loaded(game_id) is not None
+                await asyncio.sleep(0)
+        return count
+
     def _loaded(self, game_id: int) -> tuple[GameRow, engine.Game] | None:
         """A running game from memory, replayed now if the start only registered it."""
         found = self._games.get(game_id)

@@ -147,6 +147,7 @@ async def test_a_stored_record_that_no_longer_replays_is_logged_and_frees_nothin
     store = await Store.open(db_path)
     service = GameService(store, clock=clock)
     assert await service.reload() == 1  # registered; replayed when first needed
+    assert await service.warm() == 0
     assert service.game_in(CH) is None
     assert "Could not replay game" in caplog.text
     with pytest.raises(UserError, match="^There is no game running in this channel"):
@@ -164,6 +165,7 @@ async def test_a_game_survives_a_restart(db_path, clock):
     store = await Store.open(db_path)
     service = GameService(store, clock=clock)
     assert await service.reload() == 1
+    assert await service.warm() == 1 and await service.warm() == 0  # replayed once, in the background
     _, game = service.game_in(CH)
     assert game.position_layout() == ".3o/5o/3ooAo/5o/.oMooP" and game.to_move == 0
     reply = await service.move(CH, ALICE, "d4")
