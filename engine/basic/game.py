@@ -7,28 +7,27 @@ derived from it (``harmony.Garden``), never stored.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from ..base import Game, IllegalMove, Outcome
 from ..options import check_names, int_option
 from ..paisho import notation as pn
-from ..paisho.board import COLOURS, NEUTRAL, ORDER, POINT_SET, POINTS, RED, SURROUNDING, WHITE, Point, chebyshev, mirror, name, side
+from ..paisho.board import ORDER, POINT_SET, POINTS, SURROUNDING, Point, chebyshev, mirror, name, side
 from ..paisho.flowers import COUNT, FLOWERS, ORDER as TILE_ORDER
 from ..paisho.rng import SplitMix64
 from .harmony import Board, Garden, drained_points, is_drained
 from .movement import (NOT_LAUNCHED, boat_example, colour_message, make_move, move_fault, reach, rotate,
                        rotate_fault, rotations, shift, shift_fault)
 from .notation import Ability, Turn, read_turn
+from .placement import entry_message, entry_ports, placement_spots, ranks, spot_fault
 from .position import load_position
-from .tiles import HOME, L_MOVERS, NAMES, NON_FLOWERS, PORTS, SPECIAL, entry_ports
+from .tiles import NAMES, NON_FLOWERS, PORTS, SPECIAL
 
 GAME = "Basic Pai Sho"
 OPTION_NAMES = ("target_points", "max_turns", "pot_points")
 COIN_FIRST = "The coin winner must first send choose place or choose move"
 NOTHING_TO_CHOOSE = "There is nothing to choose now"
-TALLY = ("running", "pot", "protected", "dead", "pot_bonus", "final")
 
 
 def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
@@ -39,47 +38,8 @@ def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
             "pot_points": int_option("pot_points", options.get("pot_points", 0), 0, 1000)}
 
 
-def ranks(seat: int) -> str:
-    return "ranks 1-8" if seat == 0 else "ranks 10-17"
-
-
 def counts(value: int = 0) -> dict[str, int]:
     return {code: value for code in TILE_ORDER}
-
-
-def entry_message(code: str, seat: int) -> str:
-    """The refusal of a basic flower placed away from its entry port(s)."""
-    if code == "Ja":
-        return f"Jasmine enters only at your Home port ({name(HOME[seat])})"
-    if code == "Ro":
-        return f"Rose enters only at your Foreign port ({name(HOME[1 - seat])})"
-    if code in L_MOVERS:
-        return f"{NAMES[code]} enters only at the West or East port (a9, q9)"
-    return f"{NAMES[code]} enters only at the Mid port (i9)"
-
-
-def spot_fault(seat: int, code: str, at: Point) -> str | None:
-    """Where a non-flower or a special flower may be placed (1.4.1's table)."""
-    if at in PORTS:
-        return "Tiles other than entering flowers may not be placed on a port"
-    colours = COLOURS[at]
-    if code == "Kn" and any(chebyshev(at, port) < 2 for port in PORTS):
-        return "Knotweed may not be placed within 1 point of a port"
-    if code == "Wh" and NEUTRAL not in colours:
-        return "Wheel must be placed on a point with some yellow"
-    if code == "Bo" and RED not in colours and WHITE not in colours:
-        return "Boat must be placed on a point with some red or white"
-    if code == "WD" and side(at) != 1 - seat:
-        return f"White Dragon must be placed on the opponent's side ({ranks(1 - seat)})"
-    if code == "WL" and side(at) != seat:
-        return f"White Lotus must be placed on your own side ({ranks(seat)})"
-    return None
-
-
-@lru_cache(maxsize=None)
-def placement_spots(code: str, seat: int) -> tuple[Point, ...]:
-    """Every point where ``seat`` may place a non-flower or special flower on an empty board."""
-    return tuple(q for q in POINTS if spot_fault(seat, code, q) is None)
 
 
 class BasicGame(Game):

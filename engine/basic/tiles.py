@@ -20,17 +20,6 @@ WEST, EAST, MID = (0, 8), (16, 8), (8, 8)
 PORTS = frozenset({*HOME, WEST, EAST, MID})
 
 
-def entry_ports(code: str, seat: int) -> tuple[Point, ...]:
-    """Where a basic flower enters the game for ``seat`` (1.4.1)."""
-    if code == "Ja":
-        return (HOME[seat],)
-    if code == "Ro":
-        return (HOME[1 - seat],)  # the Foreign port is the opponent's Home
-    if code in L_MOVERS:
-        return (WEST, EAST)
-    return (MID,)
-
-
 def forbidden(code: str, point: Point) -> str | None:
     """The colour a basic flower may not stand on at ``point`` ('red' / 'white'), or None (1.2)."""
     if code not in FLOWERS:
