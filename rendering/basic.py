@@ -1,7 +1,8 @@
 """Basic Pai Sho pictures: the shared round board with every tile, harmonies drawn as lines in
 their owner's colour (thick for a natural harmony), disharmonies as red lines through the tile
 that breaks them, a completed ring in gold, drained tiles greyed, dormant spring flowers tagged,
-blooming Lotuses circled, the last move and what its ability moved; running scores and the Pot
+blooming Lotuses circled (every link also gets a dot halfway, so links between neighbours
+show), the last move and what its ability moved; running scores and the Pot
 in the header."""
 from __future__ import annotations
 
@@ -56,7 +57,8 @@ def render(game: BasicGame, names: list[str] | None = None) -> bytes:
     header(draw, title(game), status_line(game, names), chips, kit.HEADER)
     garden = game.garden()
     harmonies = garden.harmonies()
-    for d in garden.disharmonies():
+    disharmonies = garden.disharmonies()
+    for d in disharmonies:
         draw.line((*geo.xy(d.a), *geo.xy(d.b)), fill=DISHARMONY, width=4)
     for h in harmonies:
         colour = kit.PLAYER_COLOURS[kit.SEAT_KEYS[h.owner]]
@@ -74,8 +76,21 @@ def render(game: BasicGame, names: list[str] | None = None) -> bytes:
             text_centered(draw, (x + 15, y - 15), "z", 10, WHITE)
         if code == "WL" and garden.blooming[seat]:
             kit.ring(draw, geo, point, BLOOM, 3)
+    # a dot on every link, above the tiles, so a harmony between neighbours shows too
+    for d in disharmonies:
+        for end in (d.a, d.b):
+            _dot(draw, geo, end, d.x, DISHARMONY, 5)
+    for h in harmonies:
+        _dot(draw, geo, h.a, h.b, kit.PLAYER_COLOURS[kit.SEAT_KEYS[h.owner]], 8 if h.value == 2 else 6)
     _last_move(draw, geo, game)
     return to_png(img, OWN_COLOURS, TEXT_PAIRS)
+
+
+def _dot(draw: ImageDraw.ImageDraw, geo: kit.Geometry, a, b, colour, radius: int) -> None:
+    """A round mark halfway between two points, rimmed in white."""
+    (xa, ya), (xb, yb) = geo.xy(a), geo.xy(b)
+    x, y = (xa + xb) / 2, (ya + yb) / 2
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=WHITE, width=2)
 
 
 def _last_move(draw: ImageDraw.ImageDraw, geo: kit.Geometry, game: BasicGame) -> None:

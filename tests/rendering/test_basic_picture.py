@@ -29,11 +29,19 @@ def test_owners_flower_colours_and_harmony_lines():
     rim = kit.TILE_RADIUS - 2
     assert near(img.getpixel(at("g7", rim, 0)), BLUE) and near(img.getpixel(at("n12", rim, 0)), ORANGE)
     assert near(img.getpixel(at("g7", -10, -6)), kit.RED_TILE) and near(img.getpixel(at("k7", -10, -6)), kit.WHITE_TILE)
-    assert near(img.getpixel(at("i7")), BLUE)  # g7-k7: P1's natural harmony, a thick line
-    assert near(img.getpixel(at("i7", 0, 3)), BLUE)
-    assert near(img.getpixel(at("n13")), ORANGE)  # n12-n14: P2's harmony, a thin line
-    assert not near(img.getpixel(at("n13", 3, 0)), ORANGE)
+    assert near(img.getpixel(at("i7", 14, 0)), BLUE)  # g7-k7: P1's natural harmony, a thick line
+    assert near(img.getpixel(at("i7", 14, 3)), BLUE)
+    assert near(img.getpixel(at("i7")), BLUE) and near(img.getpixel(at("i7", 0, 5)), BLUE)  # a big dot halfway
+    assert near(img.getpixel(at("n13", 0, 14)), ORANGE)  # n12-n14: P2's harmony, a thin line
+    assert not near(img.getpixel(at("n13", 3, 14)), ORANGE)
     assert not near(img.getpixel(at("k5")), BLUE)  # Ja k7 - Ja k3: same type, no harmony
+
+
+def test_a_harmony_between_neighbours_shows_as_a_dot():
+    img = picture(engine.load("basic", "P1: Li p8, Ja q8"))
+    x, y = ((a + b) // 2 for a, b in zip(at("p8"), at("q8")))
+    assert near(img.getpixel((x, y)), BLUE)
+    assert not near(decode(rendering.render(engine.load("basic", "P1: Li p8, Li q8"))).getpixel((x, y)), BLUE)
 
 
 def test_disharmony_drained_dormant_and_blooming():
@@ -50,7 +58,7 @@ def test_a_completed_ring_and_the_last_move():
     game = engine.load("basic", "P1: Rh g7, Ja k6, Rh k11, Ja g11")
     game.play("k6-k7")
     img = picture(game)
-    assert near(img.getpixel(at("i11")), HIGHLIGHT) and near(img.getpixel(at("g9")), HIGHLIGHT)
+    assert near(img.getpixel(at("i11", 14, 0)), HIGHLIGHT) and near(img.getpixel(at("g9", 0, 14)), HIGHLIGHT)
     assert near(img.getpixel(at("k7", kit.TILE_RADIUS + 4, 0)), HIGHLIGHT)
     assert pic.status_line(game, ["alice", "bob"]) == "Game over: alice wins (a ring around the centre) \u00b7 pot: alice"
     assert pic.chip_text(game, 0) == "4 final \u00b7 0 captured"
