@@ -19,11 +19,12 @@ from data import Store
 
 from .config import Config
 from .service import GameService, UserError
+from .texts import fit
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.games", "cogs.challenges", "cogs.ratings", "cogs.admin")
-SORRY = "Something went wrong on our side; it has been logged. Nothing was changed."
+SORRY = "Something went wrong on our side; it has been logged. /board shows the game as it stands."
 
 
 def discord_clock() -> float:
@@ -33,6 +34,7 @@ def discord_clock() -> float:
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """A private (ephemeral) answer, whether or not the interaction was answered already."""
+    text = fit(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

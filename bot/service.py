@@ -12,23 +12,28 @@ import asyncio
 import logging
 import random
 import time
+import weakref
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable, TypeVar
 
 import engine
 import rendering
-from data import GameRow, HistoryRow, RatingRow, Store, StoreError, Timer
+from data import GameRow, HistoryRow, RatingRow, Store, StoreError, Timer, WriteFailed
 from engine.notation import GAME_OVER, NOT_YOUR_TURN, squash
 
 from . import ratings, records
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 DEFAULT_CHALLENGE_TTL = 24 * 3600.0
 DEFAULT_REMINDER = 24 * 3600.0
 DEFAULT_DEADLINE = 72 * 3600.0
 HOUR = 3600.0
 NO_GAME_HERE = "There is no game running in this channel. Start one with challenge."
+ENGINE_FAILED = ("Something went wrong on our side while checking that move; it has been logged. "
+                 "The game is unchanged.")
+SAVE_FAILED = "The bot could not save that just now, so nothing was changed. Please try again."
 
 
 class UserError(Exception):
@@ -95,7 +100,8 @@ class GameService:
         # running games by game id; None: not replayed yet since the start (see reload)
         self._games: dict[int, tuple[GameRow, engine.Game | None]] = {}
         self._by_channel: dict[int, int] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        # one lock per game (or challenge), alive while someone holds or waits for it
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._rating_lock = asyncio.Lock()  # ratings are read, computed and written one game at a time
 
     # ----- start-up ---------------------------------------------------------------------
@@ -151,8 +157,21 @@ class GameService:
         if self._by_channel.get(row.channel_id) == row.id:
             del self._by_channel[row.channel_id]
 
+    @staticmethod
+    async def _saving(row: GameRow, write: Awaitable[T]) -> T:
+        """Await a store write; a database failure is logged with the game and answered with a
+        clear refusal (the store has rolled back: nothing was changed)."""
+        try:
+            return await write
+        except WriteFailed:
+            log.exception("Game %d (%s, channel %d): a write failed", row.id, row.variant, row.channel_id)
+            raise UserError(SAVE_FAILED) from None
+
     def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
     def game_in(self, channel_id: int) -> tuple[GameRow, engine.Game] | None:
         """The running game in a channel (from memory), if any."""
@@ -173,8 +192,9 @@ class GameService:
         return [f"{s.name} ({game.seat_label(s.seat)})" for s in row.seats]
 
     async def picture(self, row: GameRow, game: engine.Game) -> bytes:
-        """The board PNG, rendered off the event loop."""
-        return await asyncio.to_thread(rendering.render, game, [s.name for s in row.seats])
+        """The board PNG of the position as it is now, rendered off the event loop from a snapshot
+        (the live game may move on while the picture is drawn)."""
+        return await asyncio.to_thread(rendering.render, game.copy(), [s.name for s in row.seats])
 
     def status_text(self, row: GameRow, game: engine.Game) -> str:
         names = self.names(row, game)
@@ -276,9 +296,11 @@ class GameService:
         return row
 
     async def accept(self, user: Person, *, game_id: int | None = None, channel_id: int | None = None,
-                     play_channel_id: int | None = None) -> Reply:
-        """Accept a challenge (and its current board). The last acceptance starts the game,
-        in ``play_channel_id`` if given (a thread made for it), else where it was made."""
+                     make_channel: Callable[[str], Awaitable[int | None]] | None = None) -> Reply:
+        """Accept a challenge (and its current board). The last acceptance starts the game: in a
+        channel of its own if ``make_channel(title)`` makes one (a thread; it returns its id, or
+        None to play where the challenge was made), else where the challenge was made. Decided
+        inside the challenge's lock, so two acceptances at once start exactly one game."""
         row = await self._open_challenge(user, game_id, channel_id)
         async with self._lock(row.id):
             row = await self._open_challenge(user, row.id, None)
@@ -290,18 +312,14 @@ class GameService:
             now = self.clock()
             waiting = [s.name for s in row.seats if not s.accepted and s.seat != seat]
             if waiting:
-                await self.store.set_accepted(row.id, seat, True, now)
+                await self._saving(row, self.store.set_accepted(row.id, seat, True, now))
                 return Reply(f"{user.name} accepted. Waiting for {', '.join(waiting)}.", game_id=row.id)
-            return await self._start(row, seat, play_channel_id or row.channel_id, now)
+            play_in = await make_channel(self.game_title(row)) if make_channel is not None else None
+            return await self._start(row, seat, play_in or row.channel_id, now)
 
-    async def would_start(self, user: Person, game_id: int) -> str | None:
-        """If ``user`` accepting challenge ``game_id`` now would start the game, a title for
-        the game's own thread (players and game); else None."""
-        row = await self.store.get_game(game_id)
-        if row is None or row.status != "challenge" or row.seat_of(user.id) is None:
-            return None
-        if not all(s.accepted or s.user_id == user.id for s in row.seats):
-            return None
+    @staticmethod
+    def game_title(row: GameRow) -> str:
+        """The name of a game's own thread: its players and the game (at most 100 characters)."""
         title = f"{' vs '.join(s.name for s in row.seats)} \u00b7 {engine.info(row.variant).name} #{row.id}"
         return title[:100]
 
@@ -310,7 +328,8 @@ class GameService:
             raise UserError("A game is already running in this channel; accept again once it is over.")
         game = self._replay(row)
         try:
-            await self.store.start_game(row.id, seat, channel_id, now, await self._timer(row, game, now))
+            await self._saving(row, self.store.start_game(row.id, seat, channel_id, now,
+                                                          await self._timer(row, game, now)))
         except StoreError as err:
             raise UserError(str(err)) from None
         row = await self.store.get_game(row.id)
@@ -330,7 +349,7 @@ class GameService:
         row = await self._open_challenge(user, game_id, channel_id)
         async with self._lock(row.id):
             row = await self._open_challenge(user, row.id, None)
-            await self.store.set_status(row.id, "declined", self.clock())
+            await self._saving(row, self.store.set_status(row.id, "declined", self.clock()))
         verb = "withdrew" if row.seat_of(user.id) == 0 else "declined"
         return Reply(f"{user.name} {verb} the challenge #{row.id}.", game_id=row.id)
 
@@ -349,7 +368,7 @@ class GameService:
                 raise UserError(str(err)) from None
             seat = row.seat_of(user.id)
             assert seat is not None
-            await self.store.set_proposal(row.id, game.options, seat, self.clock())
+            await self._saving(row, self.store.set_proposal(row.id, game.options, seat, self.clock()))
         others = [s for s in row.seats if s.seat != seat]
         text = (f"{user.name} proposes the board {game.options['board']}. "
                 f"{', '.join(s.name for s in others)}: accept this board or propose another.")
@@ -383,6 +402,10 @@ class GameService:
                 canonical = after.play(text)
             except engine.IllegalMove as err:
                 raise UserError(str(err)) from None
+            except Exception:
+                log.exception("Game %d (%s, ply %d): the engine failed on the move %r by seat %d",
+                              row.id, row.variant, len(game.record), text[:200], seat)
+                raise UserError(ENGINE_FAILED) from None
             await self._commit(row, after, seat, canonical)
         reply = await self._turn_reply(row, after, f"{user.name} played {canonical}.")
         return replace(reply, **await self._private(after, seat))
@@ -491,7 +514,7 @@ class GameService:
         return Reply(text, image=await self.picture(row, game), mention=mention, game_id=row.id,
                      finished=game.outcome is not None)
 
-    async def resign(self, channel_id: int, user: Person, reason: str = "resignation") -> Reply:
+    async def resign(self, channel_id: int, user: Person) -> Reply:
         """``user`` leaves the game of this channel (the others play on in 3-4 player PAUSO)."""
         row, _ = self._require_game(channel_id)
         async with self._lock(row.id):
@@ -499,14 +522,18 @@ class GameService:
             seat = row.seat_of(user.id)
             if seat is None:
                 raise UserError("You are not playing in this game.")
-            after = game.copy()
-            try:
-                after.resign(seat, reason)
-            except (engine.IllegalMove, ValueError) as err:
-                raise UserError(str(err)) from None
-            await self._commit(row, after, seat, after.record[-1], before_to_move=game.to_move)
-        verb = "resigned" if reason == "resignation" else "ran out of time"
-        return await self._turn_reply(row, after, f"{user.name} {verb}.")
+            after = await self._leave(row, game, seat, "resignation")
+        return await self._turn_reply(row, after, f"{user.name} resigned.")
+
+    async def _leave(self, row: GameRow, game: engine.Game, seat: int, reason: str) -> engine.Game:
+        """Seat ``seat`` leaves (resignation or timeout), committed; call with the game's lock held."""
+        after = game.copy()
+        try:
+            after.resign(seat, reason)
+        except (engine.IllegalMove, ValueError) as err:
+            raise UserError(str(err)) from None
+        await self._commit(row, after, seat, after.record[-1], before_to_move=game.to_move)
+        return after
 
     async def abort(self, channel_id: int, user: Person) -> Reply:
         """Call the game off before the first move (it is not rated and has no result)."""
@@ -517,7 +544,7 @@ class GameService:
                 raise UserError("You are not playing in this game.")
             if game.record:
                 raise UserError("The game has started, so it can no longer be aborted; you can resign instead.")
-            await self.store.set_status(row.id, "aborted", self.clock())
+            await self._saving(row, self.store.set_status(row.id, "aborted", self.clock()))
             self._uncache(row)
         return Reply(f"{user.name} aborted game #{row.id} before the first move.", game_id=row.id,
                      finished=True)
@@ -530,7 +557,12 @@ class GameService:
         row, game = found
         if game.to_move is None or row.seat_of(user_id) != game.to_move:
             return []
-        return game.suggest(typed, limit)
+        try:
+            return game.suggest(typed, limit)
+        except Exception:
+            log.exception("Game %d (%s, ply %d): autocomplete failed on %r", row.id, row.variant,
+                          len(game.record), typed[:200])
+            return []
 
     # ----- time -------------------------------------------------------------------------------------
     async def tick(self) -> list[Notice]:
@@ -538,27 +570,42 @@ class GameService:
         notices = [Notice(row.channel_id, Reply(
             f"Challenge #{row.id} ({engine.info(row.variant).name}) expired before everyone accepted.",
             game_id=row.id)) for row in await self.expire_challenges()]
-        now = self.clock()
-        for timer in await self.store.due_timers(now):
-            found = self._loaded(timer.game_id)
-            if found is None:
+        for timer in await self.store.due_timers(self.clock()):
+            try:
+                notice = await self._due(timer.game_id)
+            except UserError as err:
+                log.warning("Game %d: the timer of seat %d was not applied: %s", timer.game_id, timer.seat, err)
                 continue
+            if notice is not None:
+                notices.append(notice)
+        return notices
+
+    async def _due(self, game_id: int) -> Notice | None:
+        """The reminder or timeout that is due in a game, decided inside the game's lock against
+        the stored timer (whose turn it is and when that turn began), so a move that got the lock
+        first always counts and is never followed by a timeout."""
+        async with self._lock(game_id):
+            found = self._loaded(game_id)
+            timer = await self.store.timer(game_id)
+            now = self.clock()
+            if found is None or timer is None:
+                return None
             row, game = found
             if game.to_move != timer.seat:
-                continue  # a move is being stored right now; its new timer replaces this one
+                log.warning("Game %d: stored timer for seat %d but seat %s is to move; left alone",
+                            row.id, timer.seat, game.to_move)
+                return None
             seat = row.seats[timer.seat]
-            who = Person(seat.user_id, seat.name)
             if timer.deadline_at <= now:
-                try:
-                    notices.append(Notice(row.channel_id, await self.resign(row.channel_id, who, "timeout")))
-                except UserError as err:
-                    log.warning("Game %d: timeout of seat %d not applied: %s", row.id, timer.seat, err)
-            else:
+                after = await self._leave(row, game, timer.seat, "timeout")
+            elif not timer.reminded and timer.remind_at <= now:
                 await self.store.mark_reminded(row.id)
                 text = (f"{seat.name}, it is your move in game #{row.id} ({engine.info(row.variant).name}). "
                         f"Your time runs out {in_words(timer.deadline_at - now)}.")
-                notices.append(Notice(row.channel_id, Reply(text, mention=(seat.user_id,), game_id=row.id)))
-        return notices
+                return Notice(row.channel_id, Reply(text, mention=(seat.user_id,), game_id=row.id))
+            else:
+                return None  # a move has just set a new timer
+        return Notice(row.channel_id, await self._turn_reply(row, after, f"{seat.name} ran out of time."))
 
     async def set_timings(self, guild_id: int, *, move_hours: float, reminder_hours: float) -> Reply:
         """A server admin sets the time per move and when players are reminded (new turns on)."""

@@ -5,6 +5,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import tell
+
 from .replies import user_errors
 
 
@@ -22,7 +24,7 @@ class Admin(commands.Cog):
         async with user_errors(interaction):
             reply = await self.bot.service.set_timings(interaction.guild_id, move_hours=move_hours,
                                                        reminder_hours=reminder_hours)
-            await interaction.response.send_message(reply.text, ephemeral=True)
+            await tell(interaction, reply.text)
 
 
 async def setup(bot: commands.Bot) -> None:

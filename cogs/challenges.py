@@ -8,6 +8,7 @@ import re
 import discord
 from discord.ext import commands
 
+from bot.app import SORRY, tell
 from bot.service import UserError
 
 from .replies import person, post
@@ -38,12 +39,11 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
                 reply = await interaction.client.service.decline(person(interaction.user), game_id=self.game_id)
                 await post(interaction, reply)
         except UserError as err:
-            await interaction.followup.send(str(err), ephemeral=True)
+            await tell(interaction, str(err))
         except Exception:  # a button has no tree error handler: log with context and apologise
             log.exception("Challenge button %s of game %d failed for user %s in channel %s",
                           self.action, self.game_id, interaction.user.id, interaction.channel_id)
-            await interaction.followup.send("Something went wrong on our side; it has been logged.",
-                                            ephemeral=True)
+            await tell(interaction, SORRY)
 
 
 def challenge_view(game_id: int) -> discord.ui.View:
@@ -54,37 +54,52 @@ def challenge_view(game_id: int) -> discord.ui.View:
 
 
 async def accept(interaction: discord.Interaction, game_id: int) -> None:
-    """Accept; when this acceptance starts the game, give it its own thread where allowed."""
+    """Accept; when this acceptance starts the game, give it its own thread where allowed. The
+    service decides (inside the challenge's lock) whether this acceptance starts the game and
+    only then asks for the thread, so two acceptances at once make one thread and one game."""
     service = interaction.client.service
-    me = person(interaction.user)
-    title = await service.would_start(me, game_id)
     channel = interaction.channel
-    thread, note = None, ""
-    if title is not None and isinstance(channel, discord.TextChannel):
+    made: list[discord.Thread] = []
+    notes: list[str] = []
+
+    async def make_thread(title: str) -> int | None:
+        if not isinstance(channel, discord.TextChannel):
+            return None
         mine = channel.permissions_for(channel.guild.me)
         if mine.create_public_threads and mine.send_messages_in_threads:
             try:
-                thread = await channel.create_thread(name=title, type=discord.ChannelType.public_thread,
-                                                     auto_archive_duration=10080)
+                made.append(await channel.create_thread(name=title, type=discord.ChannelType.public_thread,
+                                                        auto_archive_duration=10080))
+                return made[-1].id
             except discord.HTTPException:
                 log.warning("Could not create a thread for game %d in channel %s", game_id, channel.id)
-        if thread is None:
-            note = ("I may not create threads here (I need Create Public Threads and Send Messages in "
-                    "Threads), so the game is played in this channel.")
+        notes.append("I may not create threads here (I need Create Public Threads and Send Messages in "
+                     "Threads), so the game is played in this channel.")
+        return None
+
     try:
-        reply = await service.accept(me, game_id=game_id, play_channel_id=thread.id if thread else None)
-    except UserError:
-        if thread is not None:
-            await thread.delete()
+        reply = await service.accept(person(interaction.user), game_id=game_id, make_channel=make_thread)
+    except Exception:
+        for thread in made:
+            await _delete_quietly(thread)
         raise
     if not reply.started:
         await post(interaction, reply)
         return
-    if note:
-        await interaction.followup.send(note, ephemeral=True)
-    await post(interaction, reply, channel=thread or channel, close=not note)
+    thread = made[0] if made else None
+    for note in notes:
+        await tell(interaction, note)
+    await post(interaction, reply, channel=thread or channel, close=not notes)
     if thread is not None:
         await channel.send(f"Game #{game_id} is on: follow it in {thread.mention}.")
+
+
+async def _delete_quietly(thread: discord.Thread) -> None:
+    """Remove a thread made for a game that did not start (nothing to do if Discord refuses)."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        log.warning("Could not delete the unused thread %s", thread.id)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -10,11 +10,13 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 import engine
+from bot.app import tell
 from bot.options import parse_options, suggest_options
 from bot.service import Reply, UserError
+from bot.texts import MOVE_INPUT_LIMIT, OPTIONS_INPUT_LIMIT
 
 from .challenges import challenge_view
-from .replies import message_kwargs, person, post, private_kwargs, text_kwargs, user_errors
+from .replies import choices, deliver, message_kwargs, person, post, private_kwargs, text_kwargs, user_errors
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +54,8 @@ class Games(commands.Cog):
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction, game: str, opponent: discord.Member,
                         opponent2: discord.Member | None = None, opponent3: discord.Member | None = None,
-                        options: str | None = None, rated: bool = True) -> None:
+                        options: app_commands.Range[str, 1, OPTIONS_INPUT_LIMIT] | None = None,
+                        rated: bool = True) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
             try:
@@ -68,30 +71,29 @@ class Games(commands.Cog):
 
     @challenge.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction, current: str):
-        return [app_commands.Choice(name=o, value=o)
-                for o in suggest_options(interaction.namespace.game, current)]
+        return choices(suggest_options(interaction.namespace.game, current))
 
     @app_commands.command(name="propose-board", description="Propose another board for the open challenge here")
     @app_commands.describe(board="A preset (square5, whirlpool, ...) or a layout such as 5o/o+o+o/5o")
-    async def propose_board(self, interaction: discord.Interaction, board: str) -> None:
+    async def propose_board(self, interaction: discord.Interaction,
+                            board: app_commands.Range[str, 1, OPTIONS_INPUT_LIMIT]) -> None:
         await self._public(interaction, self.svc.propose_board(person(interaction.user), board,
                                                                channel_id=interaction.channel_id))
 
     @propose_board.autocomplete("board")
     async def board_autocomplete(self, interaction: discord.Interaction, current: str):
-        return [app_commands.Choice(name=o.partition("=")[2], value=o.partition("=")[2])
-                for o in suggest_options("pauso", f"board={current}")]
+        return choices(o.partition("=")[2] for o in suggest_options("pauso", f"board={current}"))
 
     # ----- playing -----------------------------------------------------------------------
     @app_commands.command(name="move", description="Play your move in this channel's game")
     @app_commands.describe(move="Your move in notation, e.g. c3 or R@c3 (suggestions show legal moves)")
-    async def move(self, interaction: discord.Interaction, move: str) -> None:
+    async def move(self, interaction: discord.Interaction,
+                   move: app_commands.Range[str, 1, MOVE_INPUT_LIMIT]) -> None:
         await self._public(interaction, self.svc.move(interaction.channel_id, person(interaction.user), move))
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str):
-        return [app_commands.Choice(name=m, value=m)
-                for m in self.svc.suggestions(interaction.channel_id, interaction.user.id, current)]
+        return choices(self.svc.suggestions(interaction.channel_id, interaction.user.id, current))
 
     @app_commands.command(name="hand", description="See your own tiles (only you see them)")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -140,7 +142,7 @@ class Games(commands.Cog):
     async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
         reply = await self.svc.games(guild_id=interaction.guild_id,
                                      user_id=interaction.user.id if mine else None)
-        await interaction.response.send_message(reply.text, ephemeral=True)
+        await tell(interaction, reply.text)
 
     # ----- the clock ------------------------------------------------------------------------
     @tasks.loop(seconds=60)
@@ -153,10 +155,11 @@ class Games(commands.Cog):
         for notice in notices:
             try:
                 channel = self.bot.get_channel(notice.channel_id) or await self.bot.fetch_channel(notice.channel_id)
-                await channel.send(**message_kwargs(notice.reply))
             except discord.HTTPException:
-                log.exception("Could not post a notice for game %s in channel %s",
-                              notice.reply.game_id, notice.channel_id)
+                log.exception("Could not find channel %s to post a notice of game %s",
+                              notice.channel_id, notice.reply.game_id)
+                continue
+            await deliver(channel, notice.reply)
 
     @ticker.before_loop
     async def before_ticker(self) -> None:

@@ -6,7 +6,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .games import GAME_CHOICES
-from .replies import message_kwargs, person, user_errors
+from .replies import message_kwargs, person, text_kwargs, user_errors
 
 
 class Ratings(commands.Cog):
@@ -32,7 +32,7 @@ class Ratings(commands.Cog):
         async with user_errors(interaction):
             guild = None if everyone or interaction.guild_id is None else interaction.guild_id
             reply = await self.bot.service.leaderboard(game, guild_id=guild, page=page)
-            await interaction.response.send_message(f"```\n{reply.text}\n```", ephemeral=True)
+            await interaction.response.send_message(**text_kwargs(reply.text, "leaderboard.txt"), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -2,14 +2,17 @@
 from __future__ import annotations
 
 import io
+import logging
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Iterable
 
 import discord
 
 from bot.app import tell
 from bot.service import Person, Reply, UserError
+from bot.texts import CHOICE_LIMIT, EMBED_LIMIT, MESSAGE_LIMIT, fit
 
+log = logging.getLogger(__name__)
 EMBED_COLOUR = discord.Colour.from_rgb(86, 126, 230)
 
 
@@ -19,7 +22,7 @@ def person(user: discord.abc.User) -> Person:
 
 def message_kwargs(reply: Reply) -> dict[str, Any]:
     """Keyword arguments for ``send``: an embed with the text, the board picture, the mentions."""
-    embed = discord.Embed(description=reply.text[:4000], colour=EMBED_COLOUR)
+    embed = discord.Embed(description=fit(reply.text, EMBED_LIMIT), colour=EMBED_COLOUR)
     kwargs: dict[str, Any] = {"embed": embed}
     if reply.image is not None:
         kwargs["file"] = discord.File(io.BytesIO(reply.image), filename="board.png")
@@ -31,20 +34,49 @@ def message_kwargs(reply: Reply) -> dict[str, Any]:
     return kwargs
 
 
+def choices(values: Iterable[str]) -> list[discord.app_commands.Choice[str]]:
+    """Autocomplete choices (at most 25, each value short enough for Discord to take)."""
+    return [discord.app_commands.Choice(name=v, value=v) for v in values if 0 < len(v) <= CHOICE_LIMIT][:25]
+
+
 def text_kwargs(text: str, filename: str = "record.txt") -> dict[str, Any]:
     """Plain text in a code block, or as a file when it is too long for a message."""
-    if len(text) <= 1900:
+    if len(text) <= MESSAGE_LIMIT - 8:
         return {"content": f"```\n{text}\n```"}
     return {"content": "The record is attached.",
             "file": discord.File(io.BytesIO(text.encode()), filename=filename)}
 
 
+async def deliver(target: discord.abc.Messageable, reply: Reply) -> discord.Message | None:
+    """Post ``reply`` in ``target`` come what may: once more if Discord refuses for a passing
+    reason (a server error or a rate limit that discord.py's own retries did not overcome), then
+    in the parent channel of a thread (lost thread permission, archived or deleted thread), so
+    the player to move is still told. None if it could be posted nowhere (logged)."""
+    places = [target] + [p for p in (getattr(target, "parent", None),) if p is not None]
+    for place in places:
+        for attempt in (1, 2):
+            try:
+                return await place.send(**message_kwargs(reply))
+            except discord.HTTPException as err:
+                log.warning("Discord refused a message for game %s in channel %s (attempt %d): %s %s",
+                            reply.game_id, getattr(place, "id", "?"), attempt, err.status, err.text)
+                if err.status < 500 and err.status != 429:
+                    break
+    log.error("The message for game %s could be posted nowhere: %s", reply.game_id, reply.text[:200])
+    return None
+
+
 async def post(interaction: discord.Interaction, reply: Reply,
-               channel: discord.abc.Messageable | None = None, close: bool = True) -> discord.Message:
+               channel: discord.abc.Messageable | None = None, close: bool = True) -> discord.Message | None:
     """Post ``reply`` publicly (in ``channel``, default the interaction's channel) and, with
-    ``close``, remove the deferred private answer (keep it when a private note was sent)."""
+    ``close``, remove the deferred private answer (keep it when a private note was sent). The
+    service has saved what the reply reports; if Discord refuses the message, the user is told
+    that it is saved and where the message went instead."""
     target = channel or interaction.channel
-    message = await target.send(**message_kwargs(reply))
+    message = await deliver(target, reply)
+    if message is None or message.channel.id != target.id:
+        await tell(interaction, undelivered_text(reply, message))
+        return message
     if reply.private and interaction.response.is_done():
         await interaction.edit_original_response(**private_kwargs(reply))  # the deferred answer is private
     elif close and interaction.response.is_done():
@@ -55,9 +87,18 @@ async def post(interaction: discord.Interaction, reply: Reply,
     return message
 
 
+def undelivered_text(reply: Reply, message: discord.Message | None) -> str:
+    """What the acting user hears when Discord refused the public message: what is saved (the
+    reply's first sentence) and where the message went instead."""
+    done = reply.text.split(". ")[0].rstrip(".")
+    where = (f"so I posted it in {message.channel.mention} instead." if message is not None else
+             "and could not post it anywhere; /board shows the game as it stands.")
+    return fit(f"Saved: {done}. Discord refused to post the message here, {where}")
+
+
 def private_kwargs(reply: Reply) -> dict[str, Any]:
     """The acting player's private note (their hand) with its picture, for an ephemeral answer."""
-    kwargs: dict[str, Any] = {"content": reply.private}
+    kwargs: dict[str, Any] = {"content": fit(reply.private)}
     if reply.private_image is not None:
         kwargs["attachments"] = [discord.File(io.BytesIO(reply.private_image), filename="hand.png")]
     return kwargs

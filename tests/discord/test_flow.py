@@ -215,7 +215,7 @@ async def test_unexpected_errors_are_logged_and_answered_politely(world, caplog)
 
     env.bot.service.board = broken
     result = await m["alice"].slash(channel, "board")
-    assert private_text(result) == "Something went wrong on our side; it has been logged. Nothing was changed."
+    assert private_text(result) == "Something went wrong on our side; it has been logged. /board shows the game as it stands."
     assert any("disk on fire" in str(e) for e in env.errors)
     assert "Command 'board' failed" in caplog.text
 
