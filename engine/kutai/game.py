@@ -17,7 +17,7 @@ OPTION_NAMES = ("target", "preference", "sight", "exhaustion")
 EXAMPLES = "DMa@i9, Sp@h2, WL@l12"
 FIRST_TILE = "The first tile must be the Centerpiece: one of your flowers on i9"
 TILES_PER_PLAYER = len(SET)  # 29
-_MOVE_RE = re.compile(rf"^([a-z]+)@({pn.LOCATION})$", re.IGNORECASE)
+_MOVE_RE = re.compile(rf"^([a-z]+)@({pn.LOCATION})$", re.IGNORECASE | re.ASCII)
 
 
 def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:

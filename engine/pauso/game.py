@@ -16,7 +16,7 @@ COLOUR_NAMES = {"P": "Periwinkle", "A": "Apricot", "M": "Mint", "L": "Lemon"}
 POINT_VALUE = {"+": 2, "-": -1}  # every other card: +1
 
 READ_HINT = "Place a Ring with R@c3 (or just c3)."
-_MOVE_RE = re.compile(rf"^(?:r@)?({notation.SQUARE_PATTERN})$", re.IGNORECASE)
+_MOVE_RE = re.compile(rf"^(?:r@)?({notation.SQUARE_PATTERN})$", re.IGNORECASE | re.ASCII)
 _OTHER_TILE_RE = re.compile(rf"^([a-zA-Z]+)@({notation.SQUARE_PATTERN})$")
 
 
