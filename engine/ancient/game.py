@@ -38,7 +38,7 @@ def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
     check_names(GAME, options, OPTION_NAMES)
     return {"target": int_option("target", options.get("target", 5), 1, 30),
             "hand_size": int_option("hand_size", options.get("hand_size", 5), 1, 10),
-            "max_turns": int_option("max_turns", options.get("max_turns", 200), 1)}
+            "max_turns": int_option("max_turns", options.get("max_turns", 200), 1, 10000)}
 
 
 def sort_hand(hand: list[str]) -> list[str]:

@@ -32,7 +32,7 @@ def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
     check_names(GAME, options, OPTION_NAMES)
     return {
         "fire_range": int_option("fire_range", options.get("fire_range", 3), 2, 3),
-        "max_turns": int_option("max_turns", options.get("max_turns", 200), 1),
+        "max_turns": int_option("max_turns", options.get("max_turns", 200), 1, 10000),
         "auto_proclaim": bool_option("auto_proclaim", options.get("auto_proclaim", False)),
     }
 

@@ -25,7 +25,7 @@ def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
     options = dict(options or {})
     check_names(GAME, options, OPTION_NAMES)
     return {
-        "target": int_option("target", options.get("target", 60), 0),
+        "target": int_option("target", options.get("target", 60), 0, 200),
         "preference": choice_option("preference", options.get("preference", "on"), ("on", "off")),
         "sight": choice_option("sight", options.get("sight", "queen"), ("queen", "any")),
         "exhaustion": choice_option("exhaustion", options.get("exhaustion", "best"), ("best", "draw")),
