@@ -10,7 +10,7 @@ from typing import Any, Iterable
 
 from . import notation
 
-_WHOLE_NUMBER = re.compile(r"([+-]?)0*([0-9]+)")
+_WHOLE_NUMBER = re.compile(r"([+-]?)([0-9]+)")
 _MAX_DIGITS = 12  # more digits than any bound has: out of range without converting them
 _LARGE = 10 ** notation.ECHO_LENGTH
 
@@ -41,8 +41,9 @@ def int_option(name: str, value: Any, low: int, high: int) -> int:
         number = value
     elif isinstance(value, str):
         match = _WHOLE_NUMBER.fullmatch(notation.normalise(value).strip())
-        if match and len(match.group(2)) <= _MAX_DIGITS:
-            number = int(match.group(1) + match.group(2))
+        digits = match.group(2).lstrip("0") or "0" if match else ""
+        if match and len(digits) <= _MAX_DIGITS:
+            number = int(match.group(1) + digits)
     if number is None or not low <= number <= high:
         raise ValueError(f"The option {name} must be a whole number from {low} to {high}, not {shown(value)}.")
     return number

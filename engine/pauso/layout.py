@@ -90,7 +90,8 @@ def format_layout(width: int, height: int, cards: dict[Cell, str],
 
 def _strip_wrapping(text: str) -> str:
     text = text.strip()
-    fence = _FENCE_RE.match(text)
+    # only a text that ends with a fence is tried (a fence left open makes the pattern backtrack)
+    fence = _FENCE_RE.match(text) if len(text) >= 6 and text.endswith("```") else None
     if fence:
         return fence.group(1).strip()
     if len(text) >= 2 and text[0] == "`" and text[-1] == "`" and "`" not in text[1:-1]:
