@@ -115,10 +115,12 @@ class Game:
         one of whose input forms, spaces removed, starts with it."""
         found = []
         for move in self.legal_moves():
-            if any(form.replace(" ", "").startswith(key) for form in self._input_forms(move)):
-                found.append(move)
-                if len(found) >= limit:
+            for form in self._input_forms(move):
+                if form.startswith(key) or " " in form and form.replace(" ", "").startswith(key):
+                    found.append(move)
                     break
+            if len(found) >= limit:
+                break
         return found
 
     def random_move(self, rng) -> str:

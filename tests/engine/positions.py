@@ -4,6 +4,7 @@ Quaterno's placement phase), random mid-games, a position where Basic's Wheel or
 ability, and finished games. Built once by seeded random play; tests work on ``game.copy()``."""
 from __future__ import annotations
 
+import copy
 import functools
 import random
 
@@ -63,8 +64,10 @@ def labels(variant: str) -> list[str]:
 
 
 def sample(variant: str, label: str) -> engine.Game:
-    """A fresh copy of one sample position."""
-    return dict(samples(variant))[label].copy()
+    """A fresh copy of one sample position (sharing its legal-move list, which is never changed in
+    place: a move replaces it)."""
+    game = dict(samples(variant))[label]
+    return copy.deepcopy(game, {id(game._legal): game._legal})
 
 
 def all_samples() -> list[tuple[str, str]]:
