@@ -84,4 +84,17 @@ def test_listing_suggesting_and_describing_only_read_the_game(variant, label):
     game.scores, game.to_move, game.left_players, game.last_was_leave
     for seat in range(game.players):
         game.private_note(seat)
+        game.seat_label(seat)
+    if game.outcome is not None:
+        game.reason_text(game.outcome.reason)
+    # what the pictures read besides: the result, Basic's garden, Iroh's locks, Quaterno's seizures
+    if hasattr(game, "result"):
+        game.result()
+    if hasattr(game, "garden"):
+        garden = game.garden()
+        garden.ring(0, garden.harmonies()), garden.disharmonies()
+    for point in list(getattr(game, "board", ())):
+        for look in ("locked", "seizer"):
+            if hasattr(game, look):
+                getattr(game, look)(point)
     assert (game.to_dict(), repr(sorted((k, v) for k, v in vars(game).items() if k != "_legal"))) == before
