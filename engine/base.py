@@ -76,7 +76,8 @@ class Game:
     def play(self, move: str) -> str:
         """Play one move for the player to move; returns its canonical string."""
         if not isinstance(move, str):
-            raise IllegalMove(notation.cant_read(str(move)))
+            raise IllegalMove("A move is written as text, such as the moves autocomplete offers.")
+        move = notation.normalise(move)
         if self.outcome is not None:
             raise IllegalMove(self._over_message(move))
         if notation.squash(move).lower() == "resign":  # the player to move resigns
@@ -102,16 +103,24 @@ class Game:
         self.record.append(f"{_LEAVE_WORD[reason]} {player + 1}")
 
     def suggest(self, text: str, limit: int = 25) -> list[str]:
-        """At most ``limit`` legal moves completing what a player has typed, best first."""
-        if self.outcome is not None or limit <= 0:
+        """At most ``limit`` legal moves completing what a player has typed, best first. What was
+        typed is read as ``play`` reads it (normalised, whitespace and case ignored), so "choose m"
+        completes "choose move"."""
+        if self.outcome is not None or limit <= 0 or not isinstance(text, str):
             return []
-        key = notation.squash(text).lower()
+        return self._suggest(notation.squash(notation.normalise(text)).lower(), limit)
+
+    def _suggest(self, key: str, limit: int) -> list[str]:
+        """The completions of ``key`` (typed text without whitespace, lower case): every legal move
+        one of whose input forms, spaces removed, starts with it."""
         found = []
         for move in self.legal_moves():
-            if any(form.startswith(key) for form in self._input_forms(move)):
-                found.append(move)
-                if len(found) >= limit:
+            for form in self._input_forms(move):
+                if form.startswith(key) or " " in form and form.replace(" ", "").startswith(key):
+                    found.append(move)
                     break
+            if len(found) >= limit:
+                break
         return found
 
     def random_move(self, rng) -> str:

@@ -4,10 +4,17 @@ Squares are written file letter + rank number (``e4``): files a.. from the left,
 the bottom, as the first player sees the board. Internally a square is ``(file, rank)`` with both
 0-based. Every game builds its own move grammar on these pieces so that all six games read and
 write squares and report the same situations with the same words.
+
+Input is read in two steps (docs/decisions.md, "Input"): ``normalise`` forgives what Unicode calls
+the same text (NFKC: fullwidth ``ｃ３`` is ``c3``), then every grammar reads ASCII only (patterns
+use explicit ``[A-Za-z0-9]`` classes, and re.ASCII wherever case is ignored), so other look-alike
+letters and digits are simply unreadable. A message that repeats what the player typed shows it
+through ``echo``: at most 40 characters, control characters replaced.
 """
 from __future__ import annotations
 
 import re
+import unicodedata
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
@@ -15,14 +22,31 @@ FILES = "abcdefghijklmnopqrstuvwxyz"
 SQUARE_PATTERN = r"[a-zA-Z][0-9]{1,2}"
 _SQUARE_RE = re.compile(rf"^{SQUARE_PATTERN}$")
 _SPACE_RE = re.compile(r"\s+")
+ECHO_LENGTH = 40
+_HIDDEN = ("Cc", "Cs")  # control characters and lone surrogates never go into a message
 
 GAME_OVER = "The game is over."
 NOT_YOUR_TURN = "It is not your turn."
 
 
+def normalise(text: str) -> str:
+    """What the player typed, in Unicode's compatibility form (NFKC): fullwidth letters, digits and
+    signs, superscript digits, ligatures and signs such as the Kelvin sign become plain ASCII."""
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+
+
 def squash(text: str) -> str:
     """The input with all whitespace removed (moves ignore whitespace)."""
     return _SPACE_RE.sub("", text)
+
+
+def echo(text: str) -> str:
+    """Typed text as a message repeats it: the first 40 characters and "…" when longer, with
+    control characters and lone surrogates shown as U+FFFD."""
+    short = text if len(text) <= ECHO_LENGTH else text[:ECHO_LENGTH] + "\u2026"
+    if short.isascii() and short.isprintable():
+        return short
+    return "".join("\ufffd" if unicodedata.category(c) in _HIDDEN else c for c in short)
 
 
 def square_name(file: int, rank: int) -> str:
@@ -44,7 +68,7 @@ def typed_square(text: str) -> str:
 
 
 def off_board(square: str) -> str:
-    return f"{square} is off the board."
+    return f"{echo(square)} is off the board."
 
 
 def occupied(square: str) -> str:
@@ -52,5 +76,5 @@ def occupied(square: str) -> str:
 
 
 def cant_read(text: str, hint: str = "") -> str:
-    message = f"I can't read '{text.strip()}'."
+    message = f"I can't read '{echo(text.strip())}'."
     return f"{message} {hint}" if hint else message

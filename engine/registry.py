@@ -8,6 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .notation import normalise
+from .options import shown
+
 # All six games, in the order the design lists them, with their display names.
 ALL_GAMES: dict[str, str] = {
     "basic": "Basic Pai Sho",
@@ -58,10 +61,10 @@ def variant_ids() -> tuple[str, ...]:
 
 def info(variant: str) -> VariantInfo:
     """The VariantInfo of ``variant``; ValueError with a clear message otherwise."""
-    key = str(variant).strip().lower()
+    key = normalise(variant).strip().lower() if isinstance(variant, str) else None
     if key in _REGISTRY:
         return _REGISTRY[key]
     playable = ", ".join(variant_ids())
     if key in ALL_GAMES:
         raise ValueError(f"{ALL_GAMES[key]} is not available yet. Games you can play: {playable}.")
-    raise ValueError(f"Unknown game '{variant}'. Games you can play: {playable}.")
+    raise ValueError(f"Unknown game {shown(variant)}. Games you can play: {playable}.")

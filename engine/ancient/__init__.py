@@ -13,7 +13,7 @@ INFO = VariantInfo(
     options=(
         OptionSpec("target", "the exact number of harmonies that wins, 1 to 30", 5, suggestions=("3", "5", "7", "10")),
         OptionSpec("hand_size", "the most tiles a hand may hold, 1 to 10", 5, suggestions=("3", "5", "7")),
-        OptionSpec("max_turns", "the game is drawn after this many turns (both players)", 200,
+        OptionSpec("max_turns", "the game is drawn after this many turns (both players), 1 to 10000", 200,
                    suggestions=("100", "200")),
     ),
     new=AncientGame,

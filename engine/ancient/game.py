@@ -27,8 +27,8 @@ NO_PASS = "You can still draw or place; you cannot pass"
 BARE_MOVE = "A move comes after a placement: write T@loc,from-to"
 SHIP_FORM = "The Ship moves a tile: write Bo@<the tile's point>-<an empty point>"
 LOC = pn.LOCATION
-_PLACE_RE = re.compile(rf"^([a-z]+)@({LOC})(?:-({LOC})|>(cw|ccw)([0-9]+))?$", re.IGNORECASE)
-_MOVE_RE = re.compile(rf"^({LOC})([-x])({LOC})$", re.IGNORECASE)
+_PLACE_RE = re.compile(rf"^([a-z]+)@({LOC})(?:-({LOC})|>(cw|ccw)([0-9]+))?$", re.IGNORECASE | re.ASCII)
+_MOVE_RE = re.compile(rf"^({LOC})([-x])({LOC})$", re.IGNORECASE | re.ASCII)
 _RING = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))  # N, NE, ..., NW
 STRAIGHT_RANGE = {"Ja": 3, "Ro": 3, "WJ": 5, "Rh": 5}
 
@@ -38,7 +38,7 @@ def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
     check_names(GAME, options, OPTION_NAMES)
     return {"target": int_option("target", options.get("target", 5), 1, 30),
             "hand_size": int_option("hand_size", options.get("hand_size", 5), 1, 10),
-            "max_turns": int_option("max_turns", options.get("max_turns", 200), 1)}
+            "max_turns": int_option("max_turns", options.get("max_turns", 200), 1, 10000)}
 
 
 def sort_hand(hand: list[str]) -> list[str]:
@@ -111,13 +111,12 @@ class AncientGame(Game):
     def seat_label(self, seat: int) -> str:
         return f"P{seat + 1}"
 
-    def suggest(self, text: str, limit: int = 25) -> list[str]:
+    def _suggest(self, key: str, limit: int) -> list[str]:
         """Completes a turn part by part, so a crowded position never lists millions of turns:
         first the draw and the placements (only of the tile typed so far), then, after a comma,
         the moves that may follow that placement."""
-        if self.outcome is not None or self.phase != "play" or self.pending:
-            return super().suggest(text, limit)
-        key = pn.squash(text).lower()
+        if self.phase != "play" or self.pending:
+            return super()._suggest(key, limit)
         head, comma, tail = key.partition(",")
         p = self._to_move
         if comma:
@@ -304,14 +303,16 @@ class AncientGame(Game):
         at_tok, dest_tok, way, k = m.group(2), m.group(3), m.group(4), m.group(5)
         written = f"{code}@{at_tok.lower()}"
         if dest_tok and code != "Bo":
-            raise IllegalMove(f"Only the Ship is written with a destination ({written}-{dest_tok.lower()})")
+            shown = pn.echo(f"{written}-{dest_tok.lower()}")
+            raise IllegalMove(f"Only the Ship is written with a destination ({shown})")
         if way and code != "Wh":
-            raise IllegalMove(f"Only the Wheel is written with a rotation ({written}>{way.lower()}{k})")
+            shown = pn.echo(f"{written}>{way.lower()}{k}")
+            raise IllegalMove(f"Only the Wheel is written with a rotation ({shown})")
         if code == "Bo" and not dest_tok:
             raise IllegalMove(SHIP_FORM)
         turn = 0
         if way:
-            if not k.isdigit() or not 1 <= int(k) <= 7 or k.startswith("0"):
+            if len(k) != 1 or k not in "1234567":
                 raise IllegalMove(pn.cant_read(text, EXAMPLES))
             turn = int(k) if way.lower() == "cw" else 8 - int(k)
         tokens = [at_tok] + ([dest_tok] if dest_tok else []) + ([move.group(1), move.group(3)] if move else [])

@@ -413,22 +413,17 @@ class BasicGame(Game):
         return list(dict.fromkeys(out)) or ["pass"]
 
     def _abilities_after_move(self, p: int, a: Point, b: Point) -> list[str]:
-        """The abilities the Wheel or Boat from ``a`` may use once it stands on ``b``."""
-        board = self.board
-        target = board.get(b)
+        """The abilities the Wheel or Boat from ``a`` may use once it stands on ``b``, judged on a
+        board of its own: the game's board is never touched (a picture may be drawn from it in
+        another thread meanwhile)."""
+        target = self.board.get(b)
         if target is not None and target[1] in NON_FLOWERS:
             return []  # mutual removal
-        tile = board.pop(a)
-        board[b] = tile
-        try:
-            if is_drained(board, b):
-                return []
-            return self._abilities(board, p, b, moved=True)
-        finally:
-            del board[b]
-            board[a] = tile
-            if target is not None:
-                board[b] = target
+        board = dict(self.board)  # the tiles are shared and only read
+        board[b] = board.pop(a)
+        if is_drained(board, b):
+            return []
+        return self._abilities(board, p, b, moved=True)
 
     def _abilities(self, board: Board, p: int, w: Point, moved: bool) -> list[str]:
         """Every legal ability of the (undrained) Wheel or Boat on ``w``."""

@@ -15,7 +15,7 @@ EXAMPLES = "Ja@i1, m6-m8, e12>cw3"
 LOC = pn.LOCATION
 _PLACE = re.compile(rf"([a-zA-Z]{{2}})@({LOC})")
 _MOVE = re.compile(rf"({LOC})([-xX])({LOC})(?:,(.*))?")
-_ROTATE = re.compile(rf"({LOC})>(cw|ccw)([1-7])", re.IGNORECASE)
+_ROTATE = re.compile(rf"({LOC})>(cw|ccw)([1-7])", re.IGNORECASE | re.ASCII)
 _SHIFT = re.compile(rf"({LOC})>({LOC})-({LOC})")
 
 

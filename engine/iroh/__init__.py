@@ -12,7 +12,7 @@ INFO = VariantInfo(
     max_players=2,
     options=(
         OptionSpec("fire_range", "Fire's longest move: 3, or 2 as on the cheat sheet", 3, choices=("2", "3")),
-        OptionSpec("max_turns", "the game is drawn after this many turns (both players)", 200,
+        OptionSpec("max_turns", "the game is drawn after this many turns (both players), 1 to 10000", 200,
                    suggestions=("100", "200", "300")),
         OptionSpec("auto_proclaim", "proclaim automatically for a player whose turn starts with a winning set",
                    "false", choices=("false", "true")),

@@ -17,7 +17,7 @@ OPTION_NAMES = ("fire_range", "max_turns", "auto_proclaim")
 EXAMPLES = "h3-h6, Fi@i2, Kn@j6, proclaim"
 NO_SET = "No harmony across all four midlines - the turn is over"
 _MOVE_RE = re.compile(rf"^({pn.LOCATION})([-xX])({pn.LOCATION})$")
-_PLACE_RE = re.compile(rf"^(fi|wa|ea|ai|rk|kn)@({pn.LOCATION})$", re.IGNORECASE)
+_PLACE_RE = re.compile(rf"^(fi|wa|ea|ai|rk|kn)@({pn.LOCATION})$", re.IGNORECASE | re.ASCII)
 _CODES = {c.lower(): c for c in NAMES}
 RANGE = {"Wa": 2, "Ea": 3, "WL": 5}
 
@@ -32,7 +32,7 @@ def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
     check_names(GAME, options, OPTION_NAMES)
     return {
         "fire_range": int_option("fire_range", options.get("fire_range", 3), 2, 3),
-        "max_turns": int_option("max_turns", options.get("max_turns", 200), 1),
+        "max_turns": int_option("max_turns", options.get("max_turns", 200), 1, 10000),
         "auto_proclaim": bool_option("auto_proclaim", options.get("auto_proclaim", False)),
     }
 

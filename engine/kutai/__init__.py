@@ -12,7 +12,7 @@ INFO = VariantInfo(
     min_players=2,
     max_players=2,
     options=(
-        OptionSpec("target", "a total Harmony above this wins", 60, suggestions=("40", "60", "80", "100")),
+        OptionSpec("target", "a total Harmony above this wins, 0 to 200", 60, suggestions=("40", "60", "80", "100")),
         OptionSpec("preference", "Harmony preference: best value first (on) or nearest first (off)",
                    "on", choices=("on", "off")),
         OptionSpec("sight", "line of sight: ranks, files and diagonals (queen) or any straight line",

@@ -17,7 +17,7 @@ OPTION_NAMES = ("target", "preference", "sight", "exhaustion")
 EXAMPLES = "DMa@i9, Sp@h2, WL@l12"
 FIRST_TILE = "The first tile must be the Centerpiece: one of your flowers on i9"
 TILES_PER_PLAYER = len(SET)  # 29
-_MOVE_RE = re.compile(rf"^([a-z]+)@({pn.LOCATION})$", re.IGNORECASE)
+_MOVE_RE = re.compile(rf"^([a-z]+)@({pn.LOCATION})$", re.IGNORECASE | re.ASCII)
 
 
 def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
@@ -25,7 +25,7 @@ def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
     options = dict(options or {})
     check_names(GAME, options, OPTION_NAMES)
     return {
-        "target": int_option("target", options.get("target", 60), 0),
+        "target": int_option("target", options.get("target", 60), 0, 200),
         "preference": choice_option("preference", options.get("preference", "on"), ("on", "off")),
         "sight": choice_option("sight", options.get("sight", "queen"), ("queen", "any")),
         "exhaustion": choice_option("exhaustion", options.get("exhaustion", "best"), ("best", "draw")),

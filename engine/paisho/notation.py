@@ -19,15 +19,16 @@ OVER = "The game is over"
 NO_PASS = "You have a legal move; you cannot pass"
 
 squash = core.squash
+echo = core.echo
 
 
 def cant_read(text: str, examples: str) -> str:
-    """PARSE: the input with whitespace removed, case kept."""
-    return f'I can\'t read "{squash(text)}". Examples: {examples}'
+    """PARSE: the input with whitespace removed, case kept (shortened by ``echo``)."""
+    return f'I can\'t read "{echo(squash(text))}". Examples: {examples}'
 
 
 def off_board(token: str) -> str:
-    return f"{token.lower()} is off the board"
+    return f"{echo(token.lower())} is off the board"
 
 
 def empty(loc: str) -> str:

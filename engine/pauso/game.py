@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import notation
 from ..base import Game, IllegalMove, Outcome
-from ..options import check_names, choice_option, int_option
+from ..options import check_names, choice_option, int_option, shown
 from .layout import COLOURS, DEFAULT_PRESET, Cell, Layout, LayoutError, format_layout, parse_layout
 from .push import Event, place_ring
 
@@ -16,7 +16,7 @@ COLOUR_NAMES = {"P": "Periwinkle", "A": "Apricot", "M": "Mint", "L": "Lemon"}
 POINT_VALUE = {"+": 2, "-": -1}  # every other card: +1
 
 READ_HINT = "Place a Ring with R@c3 (or just c3)."
-_MOVE_RE = re.compile(rf"^(?:r@)?({notation.SQUARE_PATTERN})$", re.IGNORECASE)
+_MOVE_RE = re.compile(rf"^(?:r@)?({notation.SQUARE_PATTERN})$", re.IGNORECASE | re.ASCII)
 _OTHER_TILE_RE = re.compile(rf"^([a-zA-Z]+)@({notation.SQUARE_PATTERN})$")
 
 
@@ -29,10 +29,11 @@ def normalise_options(players: int, options: dict[str, Any] | None) -> dict[str,
         raise ValueError("The option board must be a preset name or a layout.")
     rings = int_option("rings", options.get("rings", 12), 4, 12)
     first = choice_option("first", options.get("first", "host"), ("host", "random"))
-    wanted = re.sub(r"[\s,]", "", str(options.get("colours", ""))).upper()
+    given = options.get("colours", "")
+    wanted = re.sub(r"[\s,]", "", notation.normalise(given)).upper() if isinstance(given, str) else "?"
     if len(wanted) > players or any(c not in COLOURS for c in wanted) or len(set(wanted)) < len(wanted):
         raise ValueError(f"The option colours takes up to {players} different letters of P, A, M, L "
-                         f"in seat order, not '{options['colours']}'.")
+                         f"in seat order, not {shown(given)}.")
     colours = wanted + "".join(c for c in COLOURS if c not in wanted)
     return {"board": parse_layout(board).canonical(), "rings": rings, "first": first,
             "colours": colours[:players]}

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..notation import echo, normalise
+
 PRESETS: dict[str, str] = {
     "square4": "4o/4o/4o/4o",
     "square5": "5o/5o/5o/5o/5o",
@@ -32,6 +34,7 @@ MIN_CARDS = 4
 _FENCE_RE = re.compile(r"^```[A-Za-z0-9_+-]*[ \t]*\r?\n?(.*?)\r?\n?```$", re.DOTALL)
 _WORD_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 _SPACE_RE = re.compile(r"\s+")
+_DIGITS = "0123456789"  # our digits only: str.isdigit() also accepts superscripts and other scripts
 
 
 class LayoutError(ValueError):
@@ -55,7 +58,7 @@ class Layout:
 
 
 def unknown_board(word: str) -> str:
-    return f"Unknown board '{word}'. Presets: {', '.join(PRESETS)}."
+    return f"Unknown board '{echo(word)}'. Presets: {', '.join(PRESETS)}."
 
 
 def format_layout(width: int, height: int, cards: dict[Cell, str],
@@ -87,7 +90,8 @@ def format_layout(width: int, height: int, cards: dict[Cell, str],
 
 def _strip_wrapping(text: str) -> str:
     text = text.strip()
-    fence = _FENCE_RE.match(text)
+    # only a text that ends with a fence is tried (a fence left open makes the pattern backtrack)
+    fence = _FENCE_RE.match(text) if len(text) >= 6 and text.endswith("```") else None
     if fence:
         return fence.group(1).strip()
     if len(text) >= 2 and text[0] == "`" and text[-1] == "`" and "`" not in text[1:-1]:
@@ -97,7 +101,7 @@ def _strip_wrapping(text: str) -> str:
 
 def parse_layout(text: str, allow_colours: bool = False) -> Layout:
     """Parse a board layout (or, with ``allow_colours``, a position layout); LayoutError if bad."""
-    body = _strip_wrapping(text)
+    body = _strip_wrapping(normalise(text))
     if body.lower() in PRESETS:
         body = PRESETS[body.lower()]
     if "/" in body:
@@ -113,12 +117,12 @@ def parse_layout(text: str, allow_colours: bool = False) -> Layout:
         i = 0
         while i < len(row):
             count = 1
-            if row[i].isdigit():
+            if row[i] in _DIGITS:
                 j = i
-                while j < len(row) and row[j].isdigit():
+                while j < len(row) and row[j] in _DIGITS:
                     j += 1
                 digits = row[i:j]
-                if digits[0] == "0" or int(digits) > MAX_SIDE:
+                if digits[0] == "0" or len(digits) > 2 or int(digits) > MAX_SIDE:
                     raise LayoutError(f"A count must be between 1 and {MAX_SIDE} (row {r}).")
                 if j == len(row):
                     raise LayoutError(f"A count must be followed by a cell (row {r}).")
@@ -133,7 +137,7 @@ def parse_layout(text: str, allow_colours: bool = False) -> Layout:
             if ch not in CARD_SYMBOLS:
                 if single_word:
                     raise LayoutError(unknown_board(body))
-                raise LayoutError(f"Unexpected '{row[i - 1]}' in row {r} of the layout.")
+                raise LayoutError(f"Unexpected '{echo(row[i - 1])}' in row {r} of the layout.")
             colours: list[str] = []
             while len(colours) < 2 and i < len(row) and row[i].upper() in COLOURS:
                 colours.append(row[i].upper())

@@ -154,7 +154,7 @@ class QuaternoGame(Game):
             sq = self._square(m.group(2))
             code = _TILE_NAMES.get(m.group(1).lower())
             if code is None:
-                raise IllegalMove(f"'{m.group(1)}' is not a Quaterno tile. Codes: Su Mo Fa An St Co So.")
+                raise IllegalMove(f"'{notation.echo(m.group(1))}' is not a Quaterno tile. Codes: Su Mo Fa An St Co So.")
             return ("place", code, sq)
         m = _MOVE_RE.match(text)
         if m:
