@@ -213,6 +213,24 @@ async def bench_service(variant: str, players: int, folder: Path, scale: int) ->
     await store.close()
 
 
+async def bench_durability(folder: Path, commits: int = 200) -> None:
+    """What synchronous=FULL (the store's default: every confirmed move survives a power loss)
+    costs per committed move, beside NORMAL (a power loss may lose the last commits)."""
+    for mode in ("FULL", "NORMAL"):
+        store = await Store.open(str(folder / f"sync-{mode}.db"), synchronous=mode)
+        game_id = await store.create_game(variant="pauso", options={}, seed=0, guild_id=1, channel_id=1,
+                                          status="running", seats=[(1, "a", True), (2, "b", True)], now=0.0)
+        samples = []
+        for ply in range(commits):
+            start = time.perf_counter()
+            await store.add_move(game_id, ply, ply % 2, f"m{ply}", float(ply))
+            samples.append(time.perf_counter() - start)
+        await store.close()
+        med, p95 = stats(samples)
+        name = f"commit of a move, synchronous={mode}" + (" (default)" if mode == "FULL" else "")
+        line(f"{name} med / p95", f"{med * 1e3:.2f} / {p95 * 1e3:.2f} ms")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="running games for the scale test")
@@ -223,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Games: {', '.join(engine.VARIANT_IDS)}. Board pictures {rendering.style.WIDTH} px wide.")
     began = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
+        print("\nThe store (a real SQLite file in a temporary folder)")
+        asyncio.run(bench_durability(Path(tmp)))
         for variant in engine.VARIANT_IDS:
             info = engine.info(variant)
             for players in sorted({info.min_players, info.max_players}):

@@ -5,6 +5,7 @@ import shlex
 from typing import Any
 
 import engine
+from engine.notation import echo, normalise
 
 FORMAT_HINT = "Write options as name=value separated by spaces, e.g. board=round5 rings=4."
 
@@ -16,15 +17,15 @@ def parse_options(text: str | None) -> dict[str, Any]:
     try:
         words = shlex.split(text)
     except ValueError:
-        raise ValueError(f"I can't read the options '{text.strip()}'. {FORMAT_HINT}") from None
+        raise ValueError(f"I can't read the options '{echo(text.strip())}'. {FORMAT_HINT}") from None
     options: dict[str, Any] = {}
     for word in words:
         name, sep, value = word.partition("=")
-        name = name.strip().lower()
+        name = normalise(name).strip().lower()
         if not sep or not name or not value.strip():
-            raise ValueError(f"I can't read the option '{word}'. {FORMAT_HINT}")
+            raise ValueError(f"I can't read the option '{echo(word)}'. {FORMAT_HINT}")
         if name in options:
-            raise ValueError(f"The option {name} is given twice.")
+            raise ValueError(f"The option {echo(name)} is given twice.")
         options[name] = value.strip()
     return options
 
@@ -62,4 +63,4 @@ def pop_rated(options: dict[str, Any]) -> bool:
         return True
     if value in ("no", "false", "0", "off"):
         return False
-    raise ValueError(f"The option rated must be yes or no, not '{value}'.")
+    raise ValueError(f"The option rated must be yes or no, not '{echo(value)}'.")
