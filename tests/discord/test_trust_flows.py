@@ -41,3 +41,13 @@ async def test_a_refusal_of_a_huge_input_fits_in_a_message(world):
     bad = await m["carol"].slash(channel, "challenge", game="pauso", opponent=m["dave"],
                                  options="board=" + "\u00e9" * 390)
     assert len(private_text(bad)) < 400 and "layout" in private_text(bad)
+
+
+async def test_a_timeout_notice_reaches_the_parent_channel_when_the_thread_refuses(world):
+    env, guild, channel, m = world
+    _, thread = await start_game(world)
+    env.inject_error("POST", f"/channels/{thread.id}/messages", status=403, code=50001,
+                     message="Missing Access", times=None)
+    await env.advance_time(73 * 3600)
+    ended = channel.last_message.embeds[0].description
+    assert "alice ran out of time." in ended and "bob (Apricot) wins" in ended
