@@ -2,7 +2,7 @@
 
 Each line is ``name: command`` (or just ``command`` for the last named speaker). It prints the
 bot's replies and saves every board picture in a folder. It reads standard input, so a whole
-game can be scripted:  printf 'alice: challenge pauso bob\\nbob: accept\\n' | python -m bot console
+game can be scripted:  printf 'alice: challenge <game> bob\\nbob: accept\\n' | python -m bot console
 """
 from __future__ import annotations
 
@@ -24,21 +24,30 @@ log = logging.getLogger(__name__)
 HELP = """\
 Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix sticks):
   challenge <game> <opponent> [<opponent> ...] [option=value ...]
-                       e.g. challenge pauso bob carol board=round5 rings=4
+                       e.g. challenge {example}
   accept [#id]         accept the open challenge (and its board)
   decline [#id]        decline it (the challenger withdraws it)
-  board <preset|layout>  propose another board for an open PAUSO challenge
+  board <preset|layout>  propose another board for an open challenge (games with a board option)
   board                show the board of the game in this channel
   move <move>          play a move; a bare move works too: "c3" or "R@c3"
   resign | abort       leave the game | call it off before the first move
   moves | export       the moves so far | the full record to keep
-  hand                 your own tiles, in games with hidden hands (Ancient Pai Sho)
+  hand                 your own tiles, in games with hidden hands
   games | rules [game] running games | a game's rules and notation
   profile [name] [game]  ratings, record and a rating chart (challenges are rated
                        unless you add rated=no)
   leaderboard [game] [page]  the best rated players
   channel <name>       go to another channel (one running game per channel)
-  help | quit"""
+  help | quit
+Games: {games}. A game's options and notation: rules <game>."""
+
+
+def help_text() -> str:
+    """The console's help, with the games and an example challenge from the registry."""
+    games = engine.games()
+    widest = max(games, key=lambda d: d.max_players)
+    opponents = " ".join(["bob", "carol", "dave"][: widest.max_players - 1])
+    return HELP.format(games=", ".join(d.id for d in games), example=f"{widest.id} {opponents}")
 
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard"}
@@ -91,7 +100,7 @@ class ConsoleSession:
         word, _, rest = line.partition(" ")
         word, rest = word.lower(), rest.strip()
         if word in ("help", "?"):
-            return [HELP]
+            return [help_text()]
         if word in ("quit", "exit"):
             self.done = True
             return []
@@ -101,13 +110,17 @@ class ConsoleSession:
             self.channel = rest
             return [f"Now in #{rest}."]
         if word == "rules":
-            return [self.service.rules(rest or "pauso").text]
+            if not rest:
+                raise UserError(f"Which game? rules <game>, one of: {', '.join(d.id for d in engine.games())}.")
+            return [self.service.rules(rest).text]
         if word == "games":
             return [(await self.service.games()).text]
         if word == "leaderboard":
             args = rest.split()
+            if not args:
+                raise UserError(f"Which game? leaderboard <game> [page], one of: {', '.join(d.id for d in engine.games())}.")
             page = int(args[1]) if len(args) > 1 and args[1].isdigit() else 1
-            return self._show(await self.service.leaderboard(args[0] if args else "pauso", page=page))
+            return self._show(await self.service.leaderboard(args[0], page=page))
         if word == "profile":
             args = rest.split()
             if not args and self.speaker is None:
@@ -149,7 +162,7 @@ class ConsoleSession:
     async def _challenge(self, me: Person, rest: str) -> Reply:
         words = rest.split()
         if not words:
-            raise UserError(f"Which game? Games: {', '.join(engine.VARIANT_IDS)}.")
+            raise UserError(f"Which game? Games: {', '.join(d.id for d in engine.games())}.")
         opponents = [self.person(w.lstrip("@")) for w in words[1:] if "=" not in w]
         try:
             options = parse_options(" ".join(w for w in words[1:] if "=" in w))

@@ -31,7 +31,9 @@ def parse_options(text: str | None) -> dict[str, Any]:
 
 
 def suggest_options(variant: str | None, typed: str, limit: int = 25) -> list[str]:
-    """Completions of a partly typed options string for ``variant``, each a whole options string."""
+    """Completions of a partly typed options string for ``variant``, each a whole options string.
+    While an option's name is being typed, every matching option is offered once before any is
+    offered twice, so no option is crowded out of the list."""
     try:
         info = engine.info(variant or "")
     except ValueError:
@@ -39,21 +41,20 @@ def suggest_options(variant: str | None, typed: str, limit: int = 25) -> list[st
     head, _, last = typed.rpartition(" ")
     prefix = f"{head} " if head else ""
     given = {w.partition("=")[0].lower() for w in head.split()}
-    out: list[str] = []
-    name, sep, value = last.partition("=")
-    for spec in info.options:
-        if spec.name in given:
-            continue
-        if not sep:
-            if spec.name.startswith(name.lower()):
-                values = spec.choices or spec.suggestions or (str(spec.default),)
-                out.extend(f"{prefix}{spec.name}={v}" for v in values)
-        elif spec.name == name.lower():
-            values = spec.choices or spec.suggestions
-            out.extend(f"{prefix}{spec.name}={v}" for v in values if v.startswith(value.lower()))
-            if value and not spec.choices and value not in values:
-                out.insert(0, f"{prefix}{spec.name}={value}")
-    return [o[:100] for o in out[:limit]]
+    name, sep, typed_value = last.partition("=")
+    name, value = name.lower(), typed_value.lower()
+    if not sep:
+        rounds = [[f"{o.name}={v}" for v in o.offered()] for o in info.options
+                  if o.name not in given and o.name.startswith(name)]
+        found = [row[i] for i in range(max(map(len, rounds), default=0)) for row in rounds if i < len(row)]
+    else:
+        option = info.option(name)
+        if option is None or option.name in given:
+            return []
+        found = [f"{option.name}={v}" for v in option.offered() if v.lower().startswith(value)]
+        if value and option.kind in ("number", "text") and value not in option.offered():
+            found.insert(0, f"{option.name}={typed_value}")
+    return [prefix + f for f in found if len(prefix + f) <= 100][:limit]
 
 
 def pop_rated(options: dict[str, Any]) -> bool:

@@ -3,19 +3,19 @@ from __future__ import annotations
 
 import json
 import re
-from importlib import resources
 from typing import Any
 
 import engine
 from data import GameRow
+from engine.options import shown_value
 
 _TAG_RE = re.compile(r'^\[(\w+) "(.*)"\]$')
 _MOVE_RE = re.compile(r"^\d+\.\s+(?:[^:]*:\s*)?(\S.*)$")
 
 
-def options_text(info: engine.VariantInfo, options: dict[str, Any]) -> str:
-    """``board 5o/5o/.., rings 12, first host`` for the options a challenge offers."""
-    shown = [f"{spec.name} {options[spec.name]}" for spec in info.options if spec.name in options]
+def options_text(info: engine.GameDescriptor, options: dict[str, Any]) -> str:
+    """``board 5o/5o/.., rings 12, first host, colours PA`` for every option of a challenge."""
+    shown = [f"{o.name} {shown_value(options[o.name])}" for o in info.options if o.name in options]
     return ", ".join(shown) if shown else "standard rules"
 
 
@@ -81,5 +81,8 @@ def parse_export(text: str) -> dict[str, Any]:
 
 
 def rules_text(variant: str) -> str:
-    """The in-app rules summary of a game (bot/rules/<variant>.md)."""
-    return resources.files(__package__).joinpath("rules", f"{variant}.md").read_text(encoding="utf-8")
+    """The in-app rules summary of a game, and where its full rules are."""
+    info = engine.info(variant)
+    options = "\n".join(f"- `{o.name}`: {o.describe()}" for o in info.options)
+    return (f"{info.summary.rstrip()}\n\n**Options** (challenge with name=value):\n{options or '- none'}\n\n"
+            f"The complete rules, with worked examples: {info.rules_path} in Pai Sho Bot's source.")

@@ -22,6 +22,7 @@ from data import GameRow, HistoryRow, RatingRow, Store, StoreError, Timer, Write
 from engine.notation import GAME_OVER, NOT_YOUR_TURN, squash
 
 from . import ratings, records
+from .options import suggest_options
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -69,6 +70,14 @@ class Notice:
 
     channel_id: int
     reply: Reply
+
+
+def game_name(variant: str) -> str:
+    """A game's display name; its id if the game is not installed any more."""
+    try:
+        return engine.info(variant).name
+    except ValueError:
+        return variant
 
 
 def in_words(seconds: float) -> str:
@@ -269,9 +278,11 @@ class GameService:
 
     @staticmethod
     async def _proposal_picture(variant: str, options: dict[str, Any]) -> bytes | None:
-        if "board" not in options:
+        """A preview of the board a challenge proposes, in games whose board is an option."""
+        board = engine.info(variant).board_option
+        if board is None or board not in options:
             return None
-        return await asyncio.to_thread(rendering.render_board_option, variant, options["board"])
+        return await asyncio.to_thread(rendering.render_board_option, variant, options[board])
 
     async def _open_challenge(self, user: Person, game_id: int | None, channel_id: int | None) -> GameRow:
         if game_id is not None:
@@ -355,13 +366,15 @@ class GameService:
 
     async def propose_board(self, user: Person, board: str, *, game_id: int | None = None,
                             channel_id: int | None = None) -> Reply:
-        """Propose another board for an open challenge (PAUSO, rules B2.4)."""
+        """Propose another board for an open challenge, in games whose board is an option
+        (everyone accepts the board they play on)."""
         row = await self._open_challenge(user, game_id, channel_id)
         async with self._lock(row.id):
             row = await self._open_challenge(user, row.id, None)
-            if "board" not in row.options:
+            option = engine.info(row.variant).board_option
+            if option is None:
                 raise UserError(f"{engine.info(row.variant).name} has no board to choose.")
-            options = dict(row.options, board=board)
+            options = dict(row.options, **{option: board})
             try:
                 game = engine.new_game(row.variant, players=len(row.seats), seed=row.seed, options=options)
             except ValueError as err:
@@ -370,10 +383,21 @@ class GameService:
             assert seat is not None
             await self._saving(row, self.store.set_proposal(row.id, game.options, seat, self.clock()))
         others = [s for s in row.seats if s.seat != seat]
-        text = (f"{user.name} proposes the board {game.options['board']}. "
+        text = (f"{user.name} proposes the board {game.options[option]}. "
                 f"{', '.join(s.name for s in others)}: accept this board or propose another.")
         return Reply(text, image=await self._proposal_picture(row.variant, game.options),
                      mention=tuple(s.user_id for s in others), game_id=row.id)
+
+    async def board_suggestions(self, user: Person, typed: str, *, channel_id: int) -> list[str]:
+        """Autocomplete of a board to propose for the user's open challenge in this channel."""
+        try:
+            row = await self._open_challenge(user, None, channel_id)
+        except UserError:
+            return []
+        option = engine.info(row.variant).board_option
+        if option is None:
+            return []
+        return [o.partition("=")[2] for o in suggest_options(row.variant, f"{option}={typed}")]
 
     async def expire_challenges(self) -> list[GameRow]:
         """Mark every challenge past its time as expired; returns them (for notices)."""
@@ -515,7 +539,8 @@ class GameService:
                      finished=game.outcome is not None)
 
     async def resign(self, channel_id: int, user: Person) -> Reply:
-        """``user`` leaves the game of this channel (the others play on in 3-4 player PAUSO)."""
+        """``user`` leaves the game of this channel (in games of more than two, the others may
+        play on)."""
         row, _ = self._require_game(channel_id)
         async with self._lock(row.id):
             row, game = self._require_game(channel_id)
@@ -632,7 +657,7 @@ class GameService:
                 raise UserError(str(err)) from None
         rows = await self.store.ratings([user.id], variant)
         if not rows:
-            where = f" in {engine.ALL_GAMES[variant]}" if variant else ""
+            where = f" in {engine.info(variant).name}" if variant else ""
             return Reply(f"{user.name} has no rated games{where} yet.")
         lines = [f"{user.name}'s ratings"]
         chart = None
@@ -640,12 +665,12 @@ class GameService:
             shown, sigma = self._standing(row)
             history = await self.store.history(user.id, row.variant)
             recent = " ".join(h.result[0].upper() for h in history[-5:])
-            lines.append(f"{engine.ALL_GAMES[row.variant]}: {ratings.shown_value(shown, sigma)} \u00b7 "
+            lines.append(f"{engine.info(row.variant).name}: {ratings.shown_value(shown, sigma)} \u00b7 "
                          f"{row.games} games ({row.wins} W, {row.draws} D, {row.losses} L) \u00b7 "
                          f"best {round(row.best)} \u00b7 recent {recent}")
             if chart is None:
                 values = [history[0].before] + [h.after for h in history]
-                title = f"{user.name} \u00b7 {engine.ALL_GAMES[row.variant]}"
+                title = f"{user.name} \u00b7 {engine.info(row.variant).name}"
                 chart = await asyncio.to_thread(rendering.rating_chart, title, values)
         return Reply("\n".join(lines), image=chart)
 
@@ -710,7 +735,7 @@ class GameService:
             return Reply("No games are running." if user_id is None else "You have no running games or open challenges.")
         lines = []
         for row in rows:
-            name = engine.info(row.variant).name if row.variant in engine.VARIANT_IDS else row.variant
+            name = game_name(row.variant)
             state = "waiting for acceptance" if row.status == "challenge" else "running"
             lines.append(f"#{row.id} {name}: {', '.join(s.name for s in row.seats)} ({state})")
         return Reply("\n".join(lines))

@@ -6,7 +6,7 @@ MESSAGE_LIMIT = 2000  # characters in a message's content
 EMBED_LIMIT = 4096  # characters in an embed's description
 CHOICE_LIMIT = 100  # characters in an autocomplete choice's name or value
 MOVE_INPUT_LIMIT = 100  # what /move accepts (the longest move of any game is under 40)
-OPTIONS_INPUT_LIMIT = 400  # what a challenge's options accept (a 12 x 12 PAUSO layout fits)
+OPTIONS_INPUT_LIMIT = 400  # what a challenge's options accept (the largest board layout fits)
 ELLIPSIS = "\u2026"
 
 

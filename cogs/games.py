@@ -20,7 +20,12 @@ from .replies import choices, deliver, message_kwargs, person, post, private_kwa
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=engine.info(v).name, value=v) for v in engine.VARIANT_IDS]
+def game_choices() -> list[app_commands.Choice[str]]:
+    """The games a command offers, from the engine's registry."""
+    return [app_commands.Choice(name=d.name, value=d.id) for d in engine.games()]
+
+
+GAME_CHOICES = game_choices()
 
 
 class Games(commands.Cog):
@@ -47,7 +52,7 @@ class Games(commands.Cog):
     # ----- challenge -------------------------------------------------------------------
     @app_commands.command(name="challenge", description="Challenge one to three players to a game")
     @app_commands.describe(game="Which game", opponent="Who you challenge",
-                           opponent2="A second opponent (PAUSO: up to 3)", opponent3="A third opponent",
+                           opponent2="A second opponent (games for more players)", opponent3="A third opponent",
                            options="Game options as name=value, e.g. board=round5 rings=4",
                            rated="Whether the game counts for ratings (default: yes)")
     @app_commands.choices(game=GAME_CHOICES)
@@ -74,7 +79,7 @@ class Games(commands.Cog):
         return choices(suggest_options(interaction.namespace.game, current))
 
     @app_commands.command(name="propose-board", description="Propose another board for the open challenge here")
-    @app_commands.describe(board="A preset (square5, whirlpool, ...) or a layout such as 5o/o+o+o/5o")
+    @app_commands.describe(board="A board preset (the suggestions list them) or a layout, as the game's rules write it")
     async def propose_board(self, interaction: discord.Interaction,
                             board: app_commands.Range[str, 1, OPTIONS_INPUT_LIMIT]) -> None:
         await self._public(interaction, self.svc.propose_board(person(interaction.user), board,
@@ -82,7 +87,8 @@ class Games(commands.Cog):
 
     @propose_board.autocomplete("board")
     async def board_autocomplete(self, interaction: discord.Interaction, current: str):
-        return choices(o.partition("=")[2] for o in suggest_options("pauso", f"board={current}"))
+        return choices(await self.svc.board_suggestions(person(interaction.user), current,
+                                                        channel_id=interaction.channel_id))
 
     # ----- playing -----------------------------------------------------------------------
     @app_commands.command(name="move", description="Play your move in this channel's game")

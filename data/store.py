@@ -294,7 +294,7 @@ class Store:
                        replace: bool = False) -> None:
         """Record one move with, in the same transaction, the result and the rating changes if
         it ended the game, or else the next player's timer. A game is rated at most once.
-        ``replace`` rewrites the last move instead (a turn completed in two inputs, e.g. Ancient's
+        ``replace`` rewrites the last move instead (a turn completed in two inputs, such as a
         ``draw`` followed by ``discard T``, is one record entry: ``draw,discard T``)."""
         try:
             async with self.transaction() as db:

@@ -8,29 +8,40 @@ Nothing here does I/O, asyncio, Discord or drawing; anything random comes from t
 """
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any, Iterable
 
 from . import registry
 from .base import Game, IllegalMove, Outcome
-from .registry import ALL_GAMES, OptionSpec, VariantInfo
-from . import ancient as _ancient  # noqa: F401  (registers Ancient Pai Sho)
-from . import basic as _basic  # noqa: F401  (registers Basic Pai Sho)
-from . import iroh as _iroh  # noqa: F401  (registers Iroh Pai Sho)
-from . import kutai as _kutai  # noqa: F401  (registers Kutai Pai Sho)
-from . import pauso as _pauso  # noqa: F401  (registers PAUSO)
-from . import quaterno as _quaterno  # noqa: F401  (registers Quaterno)
+from .options import Option
+from .registry import GameDescriptor
 
+
+def _discover() -> None:
+    """Import every game package (each registers its descriptor); adding a game is adding one."""
+    for module in pkgutil.iter_modules(__path__):
+        if module.ispkg:
+            importlib.import_module(f"{__name__}.{module.name}")
+
+
+_discover()
 VARIANT_IDS: tuple[str, ...] = registry.variant_ids()
 
 __all__ = [
-    "VARIANT_IDS", "ALL_GAMES", "Game", "IllegalMove", "Outcome", "OptionSpec", "VariantInfo",
-    "new_game", "replay", "from_dict", "load", "info",
+    "VARIANT_IDS", "Game", "IllegalMove", "Outcome", "Option", "GameDescriptor",
+    "new_game", "replay", "from_dict", "load", "info", "games",
 ]
 
 
-def info(variant: str) -> VariantInfo:
-    """Name, player counts and options of a playable game (ValueError if not playable)."""
+def info(variant: str) -> GameDescriptor:
+    """The descriptor of a playable game: name, player counts, options (ValueError if unknown)."""
     return registry.info(variant)
+
+
+def games() -> tuple[GameDescriptor, ...]:
+    """Every playable game, in list order (the six of VARIANT_IDS and any registered later)."""
+    return registry.descriptors()
 
 
 def new_game(variant: str, players: int = 2, seed: int = 0,

@@ -6,7 +6,8 @@ has a lowest and a highest value, and a refusal repeats the value through ``nota
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
 
 from . import notation
 
@@ -63,3 +64,84 @@ def bool_option(name: str, value: Any) -> bool:
     if isinstance(value, bool):
         return value
     return choice_option(name, value, ("true", "false", "on", "off", "yes", "no")) in ("true", "on", "yes")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game, as data: checking a value, the default, what autocomplete offers, the
+    challenge text and the README's table all come from it.
+
+    The kind follows from the fields: a whole number (``low``/``high``), one of ``choices``, a
+    ``flag`` (true/false), or free text checked by ``read(value, players)``."""
+
+    name: str
+    help: str  # one line for players: what the option does
+    default: Any  # the value when the option is not given (``default_for`` may depend on players)
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+    flag: bool = False
+    suggestions: tuple[str, ...] = ()  # values worth offering for numbers and free text
+    read: Callable[[Any, int], Any] | None = None  # free text: (value, players) -> canonical value
+    default_by_players: Callable[[int], Any] | None = None  # a default that depends on the player count
+    default_text: str = ""  # how that default reads for people ("square5 / square6 / square7 by player count")
+
+    def __post_init__(self) -> None:
+        kinds = [self.low is not None, bool(self.choices), self.flag, self.read is not None]
+        if sum(kinds) != 1 or (self.low is None) != (self.high is None):
+            raise ValueError(f"option {self.name}: give exactly one of low+high, choices, flag or read")
+
+    @property
+    def kind(self) -> str:
+        """``number``, ``choice``, ``flag`` or ``text``."""
+        if self.low is not None:
+            return "number"
+        return "choice" if self.choices else "flag" if self.flag else "text"
+
+    def default_for(self, players: int) -> Any:
+        return self.default_by_players(players) if self.default_by_players else self.default
+
+    def check(self, value: Any, players: int) -> Any:
+        """The checked value (ValueError with the player's message otherwise)."""
+        if self.low is not None and self.high is not None:
+            return int_option(self.name, value, self.low, self.high)
+        if self.choices:
+            return choice_option(self.name, value, self.choices)
+        if self.flag:
+            return bool_option(self.name, value)
+        assert self.read is not None
+        return self.read(value, players)
+
+    def offered(self) -> tuple[str, ...]:
+        """Values autocomplete offers for this option."""
+        if self.choices:
+            return self.choices
+        if self.flag:
+            return ("true", "false")
+        return self.suggestions or (shown_value(self.default),)
+
+    def describe(self) -> str:
+        """``rings``: Rings per player (4 to 12; default 12)."""
+        if self.low is not None:
+            allowed = f"{self.low} to {self.high}"
+        elif self.choices or self.flag:
+            allowed = " or ".join(self.offered())
+        else:
+            allowed = f"e.g. {', '.join(self.suggestions[:4])}" if self.suggestions else "see the rules"
+        default = self.default_text or shown_value(self.default)
+        return f"{self.help} ({allowed}; default {default})"
+
+
+def shown_value(value: Any) -> str:
+    """An option value as people read it: ``true``/``false`` rather than Python's words."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def check_all(game: str, options: tuple[Option, ...], players: int, given: dict[str, Any] | None) -> dict[str, Any]:
+    """Every option of a game checked, with the defaults filled in, in the order declared."""
+    given = dict(given or {})
+    check_names(game, given, [o.name for o in options])
+    return {o.name: o.check(given[o.name] if o.name in given else o.default_for(players), players)
+            for o in options}

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from ..base import Game, IllegalMove, Outcome
-from ..options import check_names, int_option
+from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import CENTRE, COLOURS, ORDER, ORTHOGONAL, POINT_SET, POINTS, RED, SURROUNDING, WHITE, Point, name
 from ..paisho.rng import SplitMix64
@@ -20,7 +20,12 @@ from .tiles import (ALIASES, COUNT, FLOWERS, IMMOBILE, MOVE_TYPE, NAMES, ONE_TIM
                     WHITE_FLOWERS, Board, full_set, harmony_count)
 
 GAME = "Ancient Pai Sho"
-OPTION_NAMES = ("target", "hand_size", "max_turns")
+OPTIONS = (
+    Option("target", "the exact number of harmonies that wins", 5, low=1, high=30, suggestions=("3", "5", "7", "10")),
+    Option("hand_size", "the most tiles a hand may hold", 5, low=1, high=10, suggestions=("3", "5", "7")),
+    Option("max_turns", "the game is drawn after this many turns (both players)", 200, low=1, high=10000,
+           suggestions=("100", "200")),
+)
 EXAMPLES = "draw, Ja@i5, Rh@k7,k7-k5, Bo@m9-m5, Wh@j10>cw3"
 CHOOSE_FIRST = "First choose the play order: choose first or choose second"
 NO_PASS = "You can still draw or place; you cannot pass"
@@ -34,11 +39,7 @@ STRAIGHT_RANGE = {"Ja": 3, "Ro": 3, "WJ": 5, "Rh": 5}
 
 
 def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
-    options = dict(options or {})
-    check_names(GAME, options, OPTION_NAMES)
-    return {"target": int_option("target", options.get("target", 5), 1, 30),
-            "hand_size": int_option("hand_size", options.get("hand_size", 5), 1, 10),
-            "max_turns": int_option("max_turns", options.get("max_turns", 200), 1, 10000)}
+    return check_all(GAME, OPTIONS, 2, options)
 
 
 def sort_hand(hand: list[str]) -> list[str]:

@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import Any
 
 from ..base import Game, IllegalMove, Outcome
-from ..options import check_names, int_option
+from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import ORDER, POINT_SET, POINTS, SURROUNDING, Point, chebyshev, mirror, name, side
 from ..paisho.flowers import COUNT, FLOWERS, ORDER as TILE_ORDER
@@ -25,17 +25,20 @@ from .position import load_position
 from .tiles import NAMES, NON_FLOWERS, PORTS, SPECIAL
 
 GAME = "Basic Pai Sho"
-OPTION_NAMES = ("target_points", "max_turns", "pot_points")
+OPTIONS = (
+    Option("target_points", "the game ends when the player who just moved has this many points; 0 = no target",
+           60, low=0, high=10000, suggestions=("0", "30", "60", "100")),
+    Option("max_turns", "the game ends after this many turns (both players)", 200, low=1, high=10000,
+           suggestions=("100", "200")),
+    Option("pot_points", "points the pot winner adds to the final count", 0, low=0, high=1000,
+           suggestions=("0", "5", "10")),
+)
 COIN_FIRST = "The coin winner must first send choose place or choose move"
 NOTHING_TO_CHOOSE = "There is nothing to choose now"
 
 
 def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
-    options = dict(options or {})
-    check_names(GAME, options, OPTION_NAMES)
-    return {"target_points": int_option("target_points", options.get("target_points", 60), 0, 10000),
-            "max_turns": int_option("max_turns", options.get("max_turns", 200), 1, 10000),
-            "pot_points": int_option("pot_points", options.get("pot_points", 0), 0, 1000)}
+    return check_all(GAME, OPTIONS, 2, options)
 
 
 def counts(value: int = 0) -> dict[str, int]:

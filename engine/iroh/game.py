@@ -6,14 +6,21 @@ import re
 from typing import Any
 
 from ..base import Game, IllegalMove, Outcome
-from ..options import bool_option, check_names, int_option
+from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import ORDER, ORTHOGONAL, POINT_SET, POINTS, Point, mirror, name
 from .rules import (CAPTURABLE, HOME, NAMES, NATIONS, RESERVE_CODES, SQUARES, TERRAIN_WORDS, TOTAL, Board,
                     corners, is_locked, locked_points, on_terrain, winning_set)
 
 GAME = "Iroh Pai Sho"
-OPTION_NAMES = ("fire_range", "max_turns", "auto_proclaim")
+OPTIONS = (
+    Option("fire_range", "Fire's longest move: 3, or 2 as on the cheat sheet", 3, low=2, high=3,
+           suggestions=("2", "3")),
+    Option("max_turns", "the game is drawn after this many turns (both players)", 200, low=1, high=10000,
+           suggestions=("100", "200", "300")),
+    Option("auto_proclaim", "proclaim automatically for a player whose turn starts with a winning set",
+           False, flag=True),
+)
 EXAMPLES = "h3-h6, Fi@i2, Kn@j6, proclaim"
 NO_SET = "No harmony across all four midlines - the turn is over"
 _MOVE_RE = re.compile(rf"^({pn.LOCATION})([-xX])({pn.LOCATION})$")
@@ -28,13 +35,7 @@ START_RESERVE = {"Fi": 2, "Wa": 2, "Ea": 2, "Ai": 2, "Rk": 2, "Kn": 3}
 
 
 def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
-    options = dict(options or {})
-    check_names(GAME, options, OPTION_NAMES)
-    return {
-        "fire_range": int_option("fire_range", options.get("fire_range", 3), 2, 3),
-        "max_turns": int_option("max_turns", options.get("max_turns", 200), 1, 10000),
-        "auto_proclaim": bool_option("auto_proclaim", options.get("auto_proclaim", False)),
-    }
+    return check_all(GAME, OPTIONS, 2, options)
 
 
 def start_board() -> Board:

@@ -6,14 +6,22 @@ import re
 from typing import Any
 
 from ..base import Game, IllegalMove, Outcome
-from ..options import check_names, choice_option, int_option
+from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import CENTRE, COLOURS, NEUTRAL, POINTS, RED, WHITE, Point, name
 from .harmony import Harmony, analyse
 from .tiles import BY_LOWER, FLOWER, LOTUS, SET, SPECIAL, TILES, Tile
 
 GAME = "Kutai Pai Sho"
-OPTION_NAMES = ("target", "preference", "sight", "exhaustion")
+OPTIONS = (
+    Option("target", "a total Harmony above this wins", 60, low=0, high=200, suggestions=("40", "60", "80", "100")),
+    Option("preference", "Harmony preference: best value first (on) or nearest first (off)", "on",
+           choices=("on", "off")),
+    Option("sight", "line of sight: ranks, files and diagonals (queen) or any straight line", "queen",
+           choices=("queen", "any")),
+    Option("exhaustion", "when every tile is placed: the higher best total wins, or a draw", "best",
+           choices=("best", "draw")),
+)
 EXAMPLES = "DMa@i9, Sp@h2, WL@l12"
 FIRST_TILE = "The first tile must be the Centerpiece: one of your flowers on i9"
 TILES_PER_PLAYER = len(SET)  # 29
@@ -22,14 +30,7 @@ _MOVE_RE = re.compile(rf"^([a-z]+)@({pn.LOCATION})$", re.IGNORECASE | re.ASCII)
 
 def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
     """Checked options with every default written out."""
-    options = dict(options or {})
-    check_names(GAME, options, OPTION_NAMES)
-    return {
-        "target": int_option("target", options.get("target", 60), 0, 200),
-        "preference": choice_option("preference", options.get("preference", "on"), ("on", "off")),
-        "sight": choice_option("sight", options.get("sight", "queen"), ("queen", "any")),
-        "exhaustion": choice_option("exhaustion", options.get("exhaustion", "best"), ("best", "draw")),
-    }
+    return check_all(GAME, OPTIONS, 2, options)
 
 
 def allowed(tile: Tile, point: Point) -> bool:

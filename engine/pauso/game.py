@@ -7,11 +7,10 @@ from typing import Any
 
 from .. import notation
 from ..base import Game, IllegalMove, Outcome
-from ..options import check_names, choice_option, int_option, shown
-from .layout import COLOURS, DEFAULT_PRESET, Cell, Layout, LayoutError, format_layout, parse_layout
+from ..options import Option, check_all, shown
+from .layout import COLOURS, DEFAULT_PRESET, PRESETS, Cell, Layout, LayoutError, format_layout, parse_layout
 from .push import Event, place_ring
 
-OPTION_NAMES = ("board", "rings", "first", "colours")
 COLOUR_NAMES = {"P": "Periwinkle", "A": "Apricot", "M": "Mint", "L": "Lemon"}
 POINT_VALUE = {"+": 2, "-": -1}  # every other card: +1
 
@@ -20,23 +19,36 @@ _MOVE_RE = re.compile(rf"^(?:r@)?({notation.SQUARE_PATTERN})$", re.IGNORECASE | 
 _OTHER_TILE_RE = re.compile(rf"^([a-zA-Z]+)@({notation.SQUARE_PATTERN})$")
 
 
-def normalise_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-    """Checked options with defaults filled in: board (canonical layout), rings, first, colours."""
-    options = dict(options or {})
-    check_names("PAUSO", options, OPTION_NAMES)
-    board = options.get("board") or DEFAULT_PRESET[players]
+def read_board(given: Any, players: int) -> str:
+    """The board option: a preset name or a layout, as its canonical layout."""
+    board = given or DEFAULT_PRESET[players]
     if not isinstance(board, str):
         raise ValueError("The option board must be a preset name or a layout.")
-    rings = int_option("rings", options.get("rings", 12), 4, 12)
-    first = choice_option("first", options.get("first", "host"), ("host", "random"))
-    given = options.get("colours", "")
+    return parse_layout(board).canonical()
+
+
+def read_colours(given: Any, players: int) -> str:
+    """The colours option: the seats' colour letters in seat order, the free colours after."""
     wanted = re.sub(r"[\s,]", "", notation.normalise(given)).upper() if isinstance(given, str) else "?"
     if len(wanted) > players or any(c not in COLOURS for c in wanted) or len(set(wanted)) < len(wanted):
         raise ValueError(f"The option colours takes up to {players} different letters of P, A, M, L "
                          f"in seat order, not {shown(given)}.")
-    colours = wanted + "".join(c for c in COLOURS if c not in wanted)
-    return {"board": parse_layout(board).canonical(), "rings": rings, "first": first,
-            "colours": colours[:players]}
+    return (wanted + "".join(c for c in COLOURS if c not in wanted))[:players]
+
+
+OPTIONS = (
+    Option("board", "a preset name or a layout such as 5o/o+o+o/5o", "", read=read_board,
+           suggestions=tuple(PRESETS), default_text="square5 / square6 / square7 by player count"),
+    Option("rings", "Rings per player", 12, low=4, high=12, suggestions=tuple(str(n) for n in range(4, 13))),
+    Option("first", "who takes the first turn", "host", choices=("host", "random")),
+    Option("colours", "the seats' colours in seat order, letters of P, A, M, L", "", read=read_colours,
+           suggestions=("PA", "AP", "MA", "PAM", "PAML"), default_text="P, A, M, L in seat order"),
+)
+
+
+def normalise_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    """Checked options with defaults filled in: board (canonical layout), rings, first, colours."""
+    return check_all("PAUSO", OPTIONS, players, options)
 
 
 class PausoGame(Game):

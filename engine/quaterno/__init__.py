@@ -1,24 +1,12 @@
-"""Quaterno (rules/quaterno.md): registers the game with the engine's registry."""
+"""Quaterno (rules/quaterno.md): declares the game (its descriptor) to the engine's registry."""
 from __future__ import annotations
 
-from ..registry import OptionSpec, VariantInfo, register
-from .game import KINDS, QuaternoGame
+from ..registry import GameDescriptor, register
+from .game import OPTIONS, KINDS, QuaternoGame
 
-INFO = VariantInfo(
-    id="quaterno",
-    name="Quaterno",
-    min_players=2,
-    max_players=2,
-    options=(
-        OptionSpec("first", "who is Player 1 (places first)", "host", choices=("host", "random")),
-        OptionSpec("move_limit", "play-phase turns before the game ends, 50 to 500", 200,
-                   suggestions=("100", "200", "300")),
-        OptionSpec("exhaustion", "result of repetition, deadlock or the move limit", "draw",
-                   choices=("draw", "figures")),
-    ),
-    new=QuaternoGame,
-    load=QuaternoGame.from_position,
-)
-register(INFO)
+DESCRIPTOR = register(GameDescriptor(
+    id="quaterno", name="Quaterno", min_players=2, max_players=2,
+    options=OPTIONS, game=QuaternoGame, load=QuaternoGame.from_position, order=50,
+))
 
-__all__ = ["QuaternoGame", "KINDS", "INFO"]
+__all__ = ["QuaternoGame", "KINDS", "DESCRIPTOR"]

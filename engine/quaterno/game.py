@@ -13,12 +13,17 @@ from typing import Any
 
 from .. import notation
 from ..base import Game, IllegalMove, Outcome
-from ..options import check_names, choice_option, int_option
+from ..options import Option, check_all
 from .board import (CENTRE, DIRS8, ORTHO, PLACEMENT_SQUARES, SQUARES, Square, direction, dist, mirror,
                     on_board, on_d1, on_d2, on_diagonal, quarter)
 
 GAME = "Quaterno"
-OPTION_NAMES = ("first", "move_limit", "exhaustion")
+OPTIONS = (
+    Option("first", "who is Player 1 (places first)", "host", choices=("host", "random")),
+    Option("move_limit", "play-phase turns before the game ends", 200, low=50, high=500,
+           suggestions=("100", "200", "300")),
+    Option("exhaustion", "result of repetition, deadlock or the move limit", "draw", choices=("draw", "figures")),
+)
 KINDS = {"Su": "Sun", "Mo": "Moon", "Fa": "Fan", "An": "Anchor", "St": "Stick", "Co": "Compass", "So": "Soldier"}
 FIGURE_KINDS = ("Fa", "An", "St", "Co", "So")
 ACTIONS = {"Su": "Orbit", "Fa": "Swap", "An": "Draw Near", "St": "Push", "Co": "Place Behind"}
@@ -40,13 +45,7 @@ def sq_name(sq: Square) -> str:
 
 
 def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
-    options = dict(options or {})
-    check_names(GAME, options, OPTION_NAMES)
-    return {
-        "first": choice_option("first", options.get("first", "host"), ("host", "random")),
-        "move_limit": int_option("move_limit", options.get("move_limit", 200), 50, 500),
-        "exhaustion": choice_option("exhaustion", options.get("exhaustion", "draw"), ("draw", "figures")),
-    }
+    return check_all(GAME, OPTIONS, 2, options)
 
 
 class QuaternoGame(Game):

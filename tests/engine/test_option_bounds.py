@@ -54,9 +54,10 @@ def test_values_outside_the_bounds_are_refused_with_the_range(variant, name):
 @pytest.mark.parametrize("variant,name", sorted(BOUNDS))
 def test_the_option_descriptions_give_the_range(variant, name):
     low, high = BOUNDS[variant, name]
-    spec = next(o for o in engine.info(variant).options if o.name == name)
-    assert f"{low} to {high}" in spec.description or spec.choices == tuple(map(str, range(low, high + 1)))
-    assert all(low <= int(v) <= high for v in spec.suggestions + spec.choices)
+    spec = engine.info(variant).option(name)
+    assert (spec.low, spec.high) == (low, high)
+    assert f"{low} to {high}" in spec.describe()
+    assert all(low <= int(v) <= high for v in spec.offered())
 
 
 def test_an_option_needs_an_upper_bound():

@@ -152,8 +152,8 @@ def test_bad_options_and_player_counts(kwargs, message):
 def test_unknown_and_unavailable_variants(monkeypatch):
     assert engine.VARIANT_IDS == ("basic", "ancient", "iroh", "kutai", "quaterno", "pauso")
     from engine import registry
-    monkeypatch.delitem(registry._REGISTRY, "basic")  # a game whose module is not there (yet)
-    with pytest.raises(ValueError, match=r"^Basic Pai Sho is not available yet\. "
+    monkeypatch.delitem(registry._REGISTRY, "basic")  # a game whose package is not there
+    with pytest.raises(ValueError, match=r"^Unknown game 'basic'\. "
                                          r"Games you can play: ancient, iroh, kutai, quaterno, pauso\.$"):
         engine.new_game("basic")
     with pytest.raises(ValueError, match=r"^Unknown game 'chess'"):
