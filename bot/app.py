@@ -70,12 +70,19 @@ class PaiShoBot(commands.Bot):
         self.config = config
         self.tick_seconds = tick_seconds
         self.store: Store | None = None
-        self.service: GameService | None = None
+        self._service: GameService | None = None
         self._warming: asyncio.Task | None = None
+
+    @property
+    def service(self) -> GameService:
+        """The game service (there once setup_hook has run)."""
+        if self._service is None:
+            raise RuntimeError("The bot has not been set up yet")
+        return self._service
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.database_path)
-        self.service = GameService(self.store, clock=discord_clock, challenge_ttl=self.config.challenge_ttl,
+        self._service = GameService(self.store, clock=discord_clock, challenge_ttl=self.config.challenge_ttl,
                                    reminder_after=self.config.reminder_after,
                                    move_deadline=self.config.move_deadline)
         loaded = await self.service.reload()

@@ -5,13 +5,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import tell
+from bot.app import PaiShoBot, tell
 
 from .replies import user_errors
 
 
 class Admin(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: PaiShoBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="timings", description="Set the time per move and the reminder for this server")
@@ -27,5 +27,5 @@ class Admin(commands.Cog):
             await tell(interaction, reply.text)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: PaiShoBot) -> None:
     await bot.add_cog(Admin(bot))

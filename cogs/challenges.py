@@ -6,12 +6,11 @@ import logging
 import re
 
 import discord
-from discord.ext import commands
 
-from bot.app import SORRY, tell
+from bot.app import SORRY, PaiShoBot, tell
 from bot.service import UserError
 
-from .replies import person, post
+from .replies import bot_of, person, post
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +35,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
             if self.action == "accept":
                 await accept(interaction, self.game_id)
             else:
-                reply = await interaction.client.service.decline(person(interaction.user), game_id=self.game_id)
+                reply = await bot_of(interaction).service.decline(person(interaction.user), game_id=self.game_id)
                 await post(interaction, reply)
         except UserError as err:
             await tell(interaction, str(err))
@@ -57,7 +56,7 @@ async def accept(interaction: discord.Interaction, game_id: int) -> None:
     """Accept; when this acceptance starts the game, give it its own thread where allowed. The
     service decides (inside the challenge's lock) whether this acceptance starts the game and
     only then asks for the thread, so two acceptances at once make one thread and one game."""
-    service = interaction.client.service
+    service = bot_of(interaction).service
     channel = interaction.channel
     made: list[discord.Thread] = []
     notes: list[str] = []
@@ -102,5 +101,5 @@ async def _delete_quietly(thread: discord.Thread) -> None:
         log.warning("Could not delete the unused thread %s", thread.id)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: PaiShoBot) -> None:
     bot.add_dynamic_items(ChallengeButton)

@@ -10,9 +10,9 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 import engine
-from bot.app import tell
+from bot.app import PaiShoBot, tell
 from bot.options import parse_options, suggest_options
-from bot.service import Reply, UserError
+from bot.service import GameService, Reply, UserError
 from bot.texts import MOVE_INPUT_LIMIT, OPTIONS_INPUT_LIMIT
 
 from .challenges import challenge_view
@@ -29,12 +29,12 @@ GAME_CHOICES = game_choices()
 
 
 class Games(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: PaiShoBot) -> None:
         self.bot = bot
         self.ticker.change_interval(seconds=getattr(bot, "tick_seconds", 60.0))
 
     @property
-    def svc(self):
+    def svc(self) -> GameService:
         return self.bot.service
 
     async def cog_load(self) -> None:
@@ -211,5 +211,5 @@ class RulesPages(discord.ui.View):
         await self._show(interaction, 1)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: PaiShoBot) -> None:
     await bot.add_cog(Games(bot))

@@ -5,12 +5,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import PaiShoBot
+
 from .games import GAME_CHOICES
 from .replies import message_kwargs, person, text_kwargs, user_errors
 
 
 class Ratings(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: PaiShoBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="profile", description="A player's ratings, record and rating chart")
@@ -35,5 +37,5 @@ class Ratings(commands.Cog):
             await interaction.response.send_message(**text_kwargs(reply.text, "leaderboard.txt"), ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: PaiShoBot) -> None:
     await bot.add_cog(Ratings(bot))

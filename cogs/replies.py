@@ -4,16 +4,21 @@ from __future__ import annotations
 import io
 import logging
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Iterable
+from typing import Any, AsyncIterator, Iterable, cast
 
 import discord
 
-from bot.app import tell
+from bot.app import PaiShoBot, tell
 from bot.service import Person, Reply, UserError
 from bot.texts import CHOICE_LIMIT, EMBED_LIMIT, MESSAGE_LIMIT, fit
 
 log = logging.getLogger(__name__)
 EMBED_COLOUR = discord.Colour.from_rgb(86, 126, 230)
+
+
+def bot_of(interaction: discord.Interaction) -> PaiShoBot:
+    """The bot an interaction reached (ours: the cogs are loaded by PaiShoBot only)."""
+    return cast(PaiShoBot, interaction.client)
 
 
 def person(user: discord.abc.User) -> Person:

@@ -171,4 +171,4 @@ async def test_a_finished_game_leaves_no_lock_behind(service):
     await service.resign(CH, BOB)
     import gc
     gc.collect()
-    assert game_id not in service._locks
+    assert game_id not in service.running._locks

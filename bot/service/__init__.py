@@ -1,0 +1,85 @@
+"""The game service: what the front-ends (the Discord cogs, the local console) call.
+
+Each user action is one call here, and the Reply that comes back is what to show; a refusal
+raises UserError with the message for that user. Every accepted move is committed to the store
+before the reply exists; moves for one game are serialised by a per-game lock, so the second of
+two simultaneous moves is judged on the new position.
+
+``GameService`` is a thin facade over parts that each hold one concern:
+
+    running.py     the running games in memory, their locks, replay on first use
+    challenges.py  challenge, accept, decline, propose a board, expiry
+    play.py        move, resign, abort, hand, autocomplete, and the commit of every turn
+    clock.py       the background sweep: expiry, reminders, timeouts
+    timers.py      time per move, per server
+    standings.py   ratings, profiles, leaderboards
+    looking.py     board, moves, export, games, rules
+    wording.py     how games, turns and results are put into words
+    pictures.py    the pictures replies carry, drawn off the event loop
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable
+
+from data import Store
+
+from .base import HOUR, NO_GAME_HERE, Notice, Person, Reply, UserError
+from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
+from .clock import Sweeper
+from .looking import Looking
+from .play import Play
+from .running import RunningGames
+from .standings import Standings
+from .timers import DEFAULT_DEADLINE, DEFAULT_REMINDER, Timers
+from .wording import in_words
+
+__all__ = ["GameService", "Person", "Reply", "Notice", "UserError", "NO_GAME_HERE", "HOUR", "in_words"]
+
+
+class GameService:
+    """Everything a front-end may ask of the bot; each method is one part's."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
+                 challenge_ttl: float = DEFAULT_CHALLENGE_TTL, reminder_after: float = DEFAULT_REMINDER,
+                 move_deadline: float = DEFAULT_DEADLINE, rng: random.Random | None = None) -> None:
+        self.store = store
+        self.clock = clock
+        self.running = RunningGames(store)
+        self.timers = Timers(store, clock, reminder_after=reminder_after, move_deadline=move_deadline)
+        self.standings = Standings(store, clock)
+        self.play = Play(store, self.running, self.timers, self.standings, clock)
+        self.challenges = Challenges(store, self.running, self.timers, clock, ttl=challenge_ttl, rng=rng)
+        self.sweeper = Sweeper(store, self.running, self.challenges, self.play, clock)
+        self.looking = Looking(store, self.running)
+        # start-up and the games in memory
+        self.reload = self.running.reload
+        self.warm = self.running.warm
+        self.game_in = self.running.game_in
+        # challenges
+        self.challenge = self.challenges.challenge
+        self.accept = self.challenges.accept
+        self.decline = self.challenges.decline
+        self.propose_board = self.challenges.propose_board
+        self.board_suggestions = self.challenges.board_suggestions
+        self.expire_challenges = self.challenges.expire
+        # playing
+        self.move = self.play.move
+        self.resign = self.play.resign
+        self.abort = self.play.abort
+        self.hand = self.play.hand
+        self.suggestions = self.play.suggestions
+        # time
+        self.tick = self.sweeper.tick
+        self.timings = self.timers.timings
+        self.set_timings = self.timers.set_timings
+        # ratings
+        self.profile = self.standings.profile
+        self.leaderboard = self.standings.leaderboard
+        # looking
+        self.board = self.looking.board
+        self.moves = self.looking.moves
+        self.export = self.looking.export
+        self.games = self.looking.games
+        self.rules = self.looking.rules

@@ -1,0 +1,48 @@
+"""What every part of the game service shares: the people it serves, the replies it gives, the
+refusals it makes (UserError) and the words used in several of them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+HOUR = 3600.0
+NO_GAME_HERE = "There is no game running in this channel. Start one with challenge."
+NOT_PLAYING = "You are not playing in this game."
+ENGINE_FAILED = ("Something went wrong on our side while checking that move; it has been logged. "
+                 "The game is unchanged.")
+SAVE_FAILED = "The bot could not save that just now, so nothing was changed. Please try again."
+MOVE_NOT_SAVED = "That move could not be saved; the board is as it was. Please try again."
+
+
+class UserError(Exception):
+    """Something a user asked for that cannot be done; ``str(err)`` tells them why."""
+
+
+@dataclass(frozen=True)
+class Person:
+    """A user as the service knows them: a stable id and a display name."""
+
+    id: int
+    name: str
+    bot: bool = False
+
+
+@dataclass
+class Reply:
+    """What to show after a successful action."""
+
+    text: str
+    image: bytes | None = None  # a PNG (board picture or proposal)
+    mention: tuple[int, ...] = ()  # users to notify (the player to move, challenged players)
+    game_id: int | None = None
+    started: bool = False  # a challenge became a running game with this reply
+    finished: bool = False  # the game ended with this reply
+    private: str = ""  # for the acting player only (their hand in a game with hidden tiles)
+    private_image: bytes | None = None  # a picture for them alone (their hand)
+
+
+@dataclass
+class Notice:
+    """Something the background loop has to post in a channel (reminder, timeout, expiry)."""
+
+    channel_id: int
+    reply: Reply

@@ -1,0 +1,188 @@
+"""Challenges: making one, accepting (the last acceptance starts the game, in a channel of its
+own), declining or withdrawing, proposing another board, and expiry."""
+from __future__ import annotations
+
+import random
+from typing import Any, Awaitable, Callable
+
+import engine
+from data import GameRow, Store, StoreError
+
+from .. import records
+from ..options import suggest_options
+from . import pictures, wording
+from .base import Person, Reply, UserError
+from .running import RunningGames, replay, saving
+from .timers import Timers
+
+DEFAULT_CHALLENGE_TTL = 24 * 3600.0
+
+
+class Challenges:
+    def __init__(self, store: Store, running: RunningGames, timers: Timers, clock: Callable[[], float], *,
+                 ttl: float = DEFAULT_CHALLENGE_TTL, rng: random.Random | None = None) -> None:
+        self.store = store
+        self.running = running
+        self.timers = timers
+        self.clock = clock
+        self.ttl = ttl
+        self.rng = rng or random.SystemRandom()
+
+    async def challenge(self, *, guild_id: int | None, channel_id: int, challenger: Person,
+                        opponents: list[Person], variant: str,
+                        options: dict[str, Any] | None = None, rated: bool = True) -> Reply:
+        """Challenge one or more players to a game; they accept or decline."""
+        try:
+            info = engine.info(variant)
+        except ValueError as err:
+            raise UserError(str(err)) from None
+        if not opponents:
+            raise UserError("Name at least one opponent.")
+        if any(p.bot for p in opponents):
+            raise UserError("Bots cannot play yet; challenge a person.")
+        ids = [challenger.id] + [p.id for p in opponents]
+        if challenger.id in ids[1:]:
+            raise UserError("You cannot challenge yourself.")
+        if len(set(ids)) < len(ids):
+            raise UserError("Each opponent can be named only once.")
+        seed = self.rng.randrange(2**31)
+        try:
+            game = engine.new_game(info.id, players=len(ids), seed=seed, options=options)
+        except ValueError as err:
+            raise UserError(str(err)) from None
+        if self.running.game_in(channel_id) is not None:
+            raise UserError("A game is already running in this channel. Finish it first, or "
+                            "challenge in another channel.")
+        now = self.clock()
+        seats = [(challenger.id, challenger.name, True)] + [(p.id, p.name, False) for p in opponents]
+        game_id = await self.store.create_game(
+            variant=info.id, options=game.options, seed=seed, guild_id=guild_id,
+            channel_id=channel_id, status="challenge", seats=seats, now=now,
+            expires_at=now + self.ttl, rated=rated)
+        who = ", ".join(p.name for p in opponents)
+        text = (f"{challenger.name} challenges {who} to a {'rated' if rated else 'casual'} game of "
+                f"{info.name} (game #{game_id}; "
+                f"{records.options_text(info, game.options)}). "
+                f"{who}: accept or decline.")
+        image = await pictures.proposal(info.id, game.options)
+        if image is not None:
+            text += " Any player may propose another board; everyone accepts the board they play on."
+        return Reply(text, image=image, mention=tuple(p.id for p in opponents), game_id=game_id)
+
+    async def _open(self, user: Person, game_id: int | None, channel_id: int | None) -> GameRow:
+        """The open challenge ``user`` means: by number, or their latest in this channel."""
+        if game_id is not None:
+            row = await self.store.get_game(game_id)
+            if row is None:
+                raise UserError(f"There is no challenge #{game_id}.")
+        else:
+            mine = [r for r in await self.store.open_challenges_in(channel_id or 0)
+                    if r.seat_of(user.id) is not None]
+            if not mine:
+                raise UserError("There is no open challenge for you in this channel.")
+            row = mine[-1]
+        if row.seat_of(user.id) is None:
+            raise UserError("This challenge is not for you.")
+        if row.status == "expired" or (row.status == "challenge" and row.expires_at is not None
+                                       and row.expires_at <= self.clock()):
+            if row.status == "challenge":
+                await self.store.set_status(row.id, "expired", self.clock())
+            raise UserError("This challenge has expired. Start a new one with challenge.")
+        if row.status != "challenge":
+            raise UserError("This challenge is no longer open.")
+        return row
+
+    async def accept(self, user: Person, *, game_id: int | None = None, channel_id: int | None = None,
+                     make_channel: Callable[[str], Awaitable[int | None]] | None = None) -> Reply:
+        """Accept a challenge (and its current board). The last acceptance starts the game: in a
+        channel of its own if ``make_channel(title)`` makes one (a thread; it returns its id, or
+        None to play where the challenge was made), else where the challenge was made. Decided
+        inside the challenge's lock, so two acceptances at once start exactly one game."""
+        row = await self._open(user, game_id, channel_id)
+        async with self.running.lock(row.id):
+            row = await self._open(user, row.id, None)
+            seat = row.seat_of(user.id)
+            assert seat is not None
+            if row.seats[seat].accepted:
+                waiting = ", ".join(s.name for s in row.seats if not s.accepted)
+                raise UserError(f"You have already accepted; waiting for {waiting}.")
+            now = self.clock()
+            waiting = [s.name for s in row.seats if not s.accepted and s.seat != seat]
+            if waiting:
+                await saving(row, self.store.set_accepted(row.id, seat, True, now))
+                return Reply(f"{user.name} accepted. Waiting for {', '.join(waiting)}.", game_id=row.id)
+            play_in = await make_channel(wording.game_title(row)) if make_channel is not None else None
+            return await self._start(row, seat, play_in or row.channel_id, now)
+
+    async def _start(self, row: GameRow, seat: int, channel_id: int, now: float) -> Reply:
+        if self.running.game_in(channel_id) is not None:
+            raise UserError("A game is already running in this channel; accept again once it is over.")
+        game = replay(row)
+        try:
+            await saving(row, self.store.start_game(row.id, seat, channel_id, now,
+                                                    await self.timers.for_turn(row, game, now)))
+        except StoreError as err:
+            raise UserError(str(err)) from None
+        started = await self.store.get_game(row.id)
+        assert started is not None and game.to_move is not None
+        self.running.keep(started, game)
+        names = wording.names(started, game)
+        text = (f"Game #{started.id} of {wording.game_name(started.variant)} begins: {', '.join(names)}. "
+                f"{names[game.to_move]} {game.turn_words()}.")
+        if game.hidden_hands:
+            text += " Your tiles are private: see them with the hand command."
+        return Reply(text, image=await pictures.board(started, game),
+                     mention=(started.seats[game.to_move].user_id,), game_id=started.id, started=True,
+                     **await pictures.private(game, seat))
+
+    async def decline(self, user: Person, *, game_id: int | None = None,
+                      channel_id: int | None = None) -> Reply:
+        """A challenged player declines (or the challenger withdraws) a challenge."""
+        row = await self._open(user, game_id, channel_id)
+        async with self.running.lock(row.id):
+            row = await self._open(user, row.id, None)
+            await saving(row, self.store.set_status(row.id, "declined", self.clock()))
+        verb = "withdrew" if row.seat_of(user.id) == 0 else "declined"
+        return Reply(f"{user.name} {verb} the challenge #{row.id}.", game_id=row.id)
+
+    async def propose_board(self, user: Person, board: str, *, game_id: int | None = None,
+                            channel_id: int | None = None) -> Reply:
+        """Propose another board for an open challenge, in games whose board is an option
+        (everyone accepts the board they play on)."""
+        row = await self._open(user, game_id, channel_id)
+        async with self.running.lock(row.id):
+            row = await self._open(user, row.id, None)
+            option = engine.info(row.variant).board_option
+            if option is None:
+                raise UserError(f"{wording.game_name(row.variant)} has no board to choose.")
+            options = dict(row.options, **{option: board})
+            try:
+                game = engine.new_game(row.variant, players=len(row.seats), seed=row.seed, options=options)
+            except ValueError as err:
+                raise UserError(str(err)) from None
+            seat = row.seat_of(user.id)
+            assert seat is not None
+            await saving(row, self.store.set_proposal(row.id, game.options, seat, self.clock()))
+        others = [s for s in row.seats if s.seat != seat]
+        text = (f"{user.name} proposes the board {game.options[option]}. "
+                f"{', '.join(s.name for s in others)}: accept this board or propose another.")
+        return Reply(text, image=await pictures.proposal(row.variant, game.options),
+                     mention=tuple(s.user_id for s in others), game_id=row.id)
+
+    async def board_suggestions(self, user: Person, typed: str, *, channel_id: int) -> list[str]:
+        """Autocomplete of a board to propose for the user's open challenge in this channel."""
+        try:
+            row = await self._open(user, None, channel_id)
+        except UserError:
+            return []
+        option = engine.info(row.variant).board_option
+        if option is None:
+            return []
+        return [o.partition("=")[2] for o in suggest_options(row.variant, f"{option}={typed}")]
+
+    async def expire(self) -> list[GameRow]:
+        """Mark every challenge past its time as expired; returns them (for notices)."""
+        rows = await self.store.expired_challenges(self.clock())
+        for row in rows:
+            await self.store.set_status(row.id, "expired", self.clock())
+        return rows

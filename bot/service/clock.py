@@ -1,0 +1,69 @@
+"""The background sweep: challenges that expired, reminders that are due, and turns whose time
+ran out. A timeout is decided inside the game's lock against the stored timer, so a move that
+got the lock first always counts."""
+from __future__ import annotations
+
+import logging
+from typing import Callable
+
+from data import Store
+
+from . import wording
+from .base import Notice, Reply, UserError
+from .challenges import Challenges
+from .play import Play
+from .running import RunningGames
+
+log = logging.getLogger(__name__)
+
+
+class Sweeper:
+    def __init__(self, store: Store, running: RunningGames, challenges: Challenges, play: Play,
+                 clock: Callable[[], float]) -> None:
+        self.store = store
+        self.running = running
+        self.challenges = challenges
+        self.play = play
+        self.clock = clock
+
+    async def tick(self) -> list[Notice]:
+        """Expire old challenges, send due reminders, end games whose deadline has passed."""
+        notices = [Notice(row.channel_id, Reply(
+            f"Challenge #{row.id} ({wording.game_name(row.variant)}) expired before everyone accepted.",
+            game_id=row.id)) for row in await self.challenges.expire()]
+        for timer in await self.store.due_timers(self.clock()):
+            try:
+                notice = await self._due(timer.game_id)
+            except UserError as err:
+                log.warning("Game %d: the timer of seat %d was not applied: %s", timer.game_id, timer.seat, err)
+                continue
+            if notice is not None:
+                notices.append(notice)
+        return notices
+
+    async def _due(self, game_id: int) -> Notice | None:
+        """The reminder or timeout that is due in a game, decided inside the game's lock against
+        the stored timer (whose turn it is and when that turn began), so a move that got the lock
+        first always counts and is never followed by a timeout."""
+        async with self.running.lock(game_id):
+            found = self.running.loaded(game_id)
+            timer = await self.store.timer(game_id)
+            now = self.clock()
+            if found is None or timer is None:
+                return None
+            row, game = found
+            if game.to_move != timer.seat:
+                log.warning("Game %d: stored timer for seat %d but seat %s is to move; left alone",
+                            row.id, timer.seat, game.to_move)
+                return None
+            seat = row.seats[timer.seat]
+            if timer.deadline_at <= now:
+                after = await self.play.leave(row, game, timer.seat, "timeout")
+            elif not timer.reminded and timer.remind_at <= now:
+                await self.store.mark_reminded(row.id)
+                text = (f"{seat.name}, it is your move in game #{row.id} ({wording.game_name(row.variant)}). "
+                        f"Your time runs out {wording.in_words(timer.deadline_at - now)}.")
+                return Notice(row.channel_id, Reply(text, mention=(seat.user_id,), game_id=row.id))
+            else:
+                return None  # a move has just set a new timer
+        return Notice(row.channel_id, await self.play.turn_reply(row, after, f"{seat.name} ran out of time."))

@@ -1,0 +1,167 @@
+"""Playing a running game: moves, resignations, aborts, a player's hand, autocomplete, and the
+commit that stores each turn (with the result, the ratings and the next timer) before any
+reply exists. Everything that changes a game runs inside that game's lock."""
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import Callable
+
+import engine
+from data import GameRow, Store, StoreError
+from engine.notation import GAME_OVER, NOT_YOUR_TURN, squash
+
+from . import pictures, wording
+from .base import ENGINE_FAILED, MOVE_NOT_SAVED, NOT_PLAYING, Person, Reply, UserError
+from .running import RunningGames, replay, saving
+from .standings import Standings
+from .timers import Timers
+
+log = logging.getLogger(__name__)
+
+
+class Play:
+    def __init__(self, store: Store, running: RunningGames, timers: Timers, standings: Standings,
+                 clock: Callable[[], float]) -> None:
+        self.store = store
+        self.running = running
+        self.timers = timers
+        self.standings = standings
+        self.clock = clock
+
+    async def move(self, channel_id: int, user: Person, text: str) -> Reply:
+        """Play ``text`` for ``user`` in the game of this channel."""
+        if squash(text).lower() == "resign":  # typed as a move: the same as /resign
+            return await self.resign(channel_id, user)
+        row, _ = self.running.require(channel_id)
+        async with self.running.lock(row.id):
+            row, game = self.running.require(channel_id)
+            if game.outcome is not None:
+                raise UserError(GAME_OVER)
+            seat = row.seat_of(user.id)
+            if seat is None:
+                raise UserError(NOT_PLAYING)
+            if seat != game.to_move:
+                raise UserError(NOT_YOUR_TURN)
+            after = game.copy()
+            try:
+                canonical = after.play(text)
+            except engine.IllegalMove as err:
+                raise UserError(str(err)) from None
+            except Exception:
+                log.exception("Game %d (%s, ply %d): the engine failed on the move %r by seat %d",
+                              row.id, row.variant, len(game.record), text[:200], seat)
+                raise UserError(ENGINE_FAILED) from None
+            await self.commit(row, after, seat, canonical)
+        reply = await self.turn_reply(row, after, f"{user.name} played {canonical}.")
+        return replace(reply, **await pictures.private(after, seat))
+
+    async def resign(self, channel_id: int, user: Person) -> Reply:
+        """``user`` leaves the game of this channel (in games of more than two, the others may
+        play on)."""
+        row, _ = self.running.require(channel_id)
+        async with self.running.lock(row.id):
+            row, game = self.running.require(channel_id)
+            seat = row.seat_of(user.id)
+            if seat is None:
+                raise UserError(NOT_PLAYING)
+            after = await self.leave(row, game, seat, "resignation")
+        return await self.turn_reply(row, after, f"{user.name} resigned.")
+
+    async def leave(self, row: GameRow, game: engine.Game, seat: int, reason: str) -> engine.Game:
+        """Seat ``seat`` leaves (resignation or timeout), committed; call with the game's lock held."""
+        after = game.copy()
+        try:
+            after.resign(seat, reason)
+        except (engine.IllegalMove, ValueError) as err:
+            raise UserError(str(err)) from None
+        await self.commit(row, after, seat, after.record[-1], before_to_move=game.to_move)
+        return after
+
+    async def abort(self, channel_id: int, user: Person) -> Reply:
+        """Call the game off before the first move (it is not rated and has no result)."""
+        row, _ = self.running.require(channel_id)
+        async with self.running.lock(row.id):
+            row, game = self.running.require(channel_id)
+            if row.seat_of(user.id) is None:
+                raise UserError(NOT_PLAYING)
+            if game.record:
+                raise UserError("The game has started, so it can no longer be aborted; you can resign instead.")
+            await saving(row, self.store.set_status(row.id, "aborted", self.clock()))
+            self.running.forget(row)
+        return Reply(f"{user.name} aborted game #{row.id} before the first move.", game_id=row.id,
+                     finished=True)
+
+    async def hand(self, channel_id: int, user: Person) -> Reply:
+        """A player's own tiles, for them alone."""
+        row, game = self.running.require(channel_id)
+        seat = row.seat_of(user.id)
+        if seat is None:
+            raise UserError(NOT_PLAYING)
+        if not game.hidden_hands:
+            raise UserError(f"{wording.game_name(row.variant)} has no hidden tiles: everything is on the board.")
+        return Reply("", game_id=row.id, private=game.hand_text(seat), private_image=await pictures.hand(game, seat))
+
+    def suggestions(self, channel_id: int, user_id: int, typed: str, limit: int = 25) -> list[str]:
+        """Autocomplete: legal moves completing ``typed``, only for the player to move."""
+        found = self.running.game_in(channel_id)
+        if found is None:
+            return []
+        row, game = found
+        if game.to_move is None or row.seat_of(user_id) != game.to_move:
+            return []
+        try:
+            return game.suggest(typed, limit)
+        except Exception:
+            log.exception("Game %d (%s, ply %d): autocomplete failed on %r", row.id, row.variant,
+                          len(game.record), typed[:200])
+            return []
+
+    async def commit(self, row: GameRow, game: engine.Game, seat: int, entry: str,
+                     before_to_move: int | None = None) -> None:
+        """Store the turn ``entry`` that made ``game`` what it is, in one transaction with the
+        result and rating changes (if it ended the game) or the next player's timer; then keep
+        the game in memory. A failed write refuses the turn and changes nothing."""
+        result = wording.outcome_dict(game.outcome) if game.outcome is not None else None
+        now = self.clock()
+        if game.to_move is not None and game.to_move == before_to_move:
+            timer = await self.store.timer(row.id)  # someone else left: the clock runs on
+        else:
+            timer = await self.timers.for_turn(row, game, now)
+        changes = None
+        async with self.standings.lock:
+            if result is not None and row.rated:
+                changes = await self.standings.changes(row, game, now)
+                result["ratings"] = {str(h.user_id): [round(h.before), round(h.after)] for _, h in changes}
+            rewrite = len(game.record) == len(row.moves)  # the last entry was completed, not added
+            try:
+                await self.store.add_move(row.id, len(game.record) - 1, seat, entry, now, result, timer, changes,
+                                          replace=rewrite)
+            except StoreError:
+                log.exception("Game %d: could not store %r; reloading it from the store", row.id, entry)
+                fresh = await self.store.get_game(row.id)
+                if fresh is not None and fresh.status == "running":
+                    self.running.keep(fresh, replay(fresh))
+                raise UserError(MOVE_NOT_SAVED) from None
+        if rewrite:
+            row.moves[-1] = entry
+        else:
+            row.moves.append(entry)
+            row.move_seats.append(seat)
+        if game.outcome is not None:
+            row.status = "finished"
+            row.result = result
+            self.running.forget(row)
+        else:
+            self.running.keep(row, game)
+
+    async def turn_reply(self, row: GameRow, game: engine.Game, said: str) -> Reply:
+        """The public message after a turn: what happened, whose turn it is (or the result and
+        the rating changes), the board, and a mention of the player to move."""
+        detail = game.describe_last_turn()
+        text = said + (f" {detail}." if detail else "") + " " + wording.status_text(row, game)
+        if game.outcome is not None and row.result and row.result.get("ratings"):
+            text += " " + wording.rating_text(row)
+        mention = () if game.to_move is None else (row.seats[game.to_move].user_id,)
+        return Reply(text, image=await pictures.board(row, game), mention=mention, game_id=row.id,
+                     finished=game.outcome is not None)

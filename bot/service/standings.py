@@ -1,0 +1,115 @@
+"""Ratings: the new ratings of the players of a finished rated game, and what players look up
+(a profile with a chart, a game's leaderboard)."""
+from __future__ import annotations
+
+import asyncio
+from typing import Callable
+
+import engine
+import rendering
+from data import GameRow, HistoryRow, RatingRow, Store
+
+from .. import ratings
+from .base import Person, Reply, UserError
+
+
+class Standings:
+    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.clock = clock
+        self.lock = asyncio.Lock()  # ratings are read, computed and written one game at a time
+
+    async def changes(self, row: GameRow, game: engine.Game, now: float) -> list[tuple[RatingRow, HistoryRow]]:
+        """New ratings of every seat after a rated game (inactivity first widens uncertainty);
+        call with ``lock`` held until they are stored."""
+        out = game.outcome
+        assert out is not None
+        users = [s.user_id for s in row.seats]
+        old = {r.user_id: r for r in await self.store.ratings(users, row.variant)}
+        skills = []
+        for uid in users:
+            r = old.get(uid)
+            skills.append(ratings.Skill() if r is None else
+                          ratings.after_inactivity(ratings.Skill(r.mu, r.sigma), now - r.last_played))
+        places = ratings.ranks(game.players, out.winners, out.scores, game.left_players)
+        new = ratings.rate(skills, places)
+        shared_by_all = len(set(places)) == 1
+        changes = []
+        for seat, (uid, before, after) in enumerate(zip(users, skills, new)):
+            r = old.get(uid)
+            result = "draw" if shared_by_all else ("win" if seat in out.winners else "loss")
+            shown_after = ratings.display(after.mu)
+            rating = RatingRow(
+                user_id=uid, variant=row.variant, name=row.seats[seat].name, mu=after.mu, sigma=after.sigma,
+                games=(r.games if r else 0) + 1, wins=(r.wins if r else 0) + (result == "win"),
+                draws=(r.draws if r else 0) + (result == "draw"), losses=(r.losses if r else 0) + (result == "loss"),
+                best=max(r.best if r else shown_after, shown_after), last_played=now)
+            history = HistoryRow(row.id, uid, row.variant, row.guild_id, result, ratings.display(before.mu),
+                                 shown_after, after.mu, after.sigma, now)
+            changes.append((rating, history))
+        return changes
+
+    def _standing(self, row: RatingRow) -> tuple[float, float]:
+        """(displayed rating, uncertainty after the time since the last rated game)."""
+        skill = ratings.after_inactivity(ratings.Skill(row.mu, row.sigma), self.clock() - row.last_played)
+        return ratings.display(skill.mu), skill.sigma
+
+    async def profile(self, user: Person, variant: str | None = None) -> Reply:
+        """A player's ratings (one game or all), record, best, recent results and a chart."""
+        if variant:
+            try:
+                variant = engine.info(variant).id
+            except ValueError as err:
+                raise UserError(str(err)) from None
+        rows = await self.store.ratings([user.id], variant)
+        if not rows:
+            where = f" in {engine.info(variant).name}" if variant else ""
+            return Reply(f"{user.name} has no rated games{where} yet.")
+        lines = [f"{user.name}'s ratings"]
+        chart = None
+        for row in sorted(rows, key=lambda r: -r.games):
+            shown, sigma = self._standing(row)
+            history = await self.store.history(user.id, row.variant)
+            recent = " ".join(h.result[0].upper() for h in history[-5:])
+            lines.append(f"{engine.info(row.variant).name}: {ratings.shown_value(shown, sigma)} \u00b7 "
+                         f"{row.games} games ({row.wins} W, {row.draws} D, {row.losses} L) \u00b7 "
+                         f"best {round(row.best)} \u00b7 recent {recent}")
+            if chart is None:
+                values = [history[0].before] + [h.after for h in history]
+                title = f"{user.name} \u00b7 {engine.info(row.variant).name}"
+                chart = await asyncio.to_thread(rendering.rating_chart, title, values)
+        return Reply("\n".join(lines), image=chart)
+
+    async def leaderboard(self, variant: str, *, guild_id: int | None = None, page: int = 1,
+                          per_page: int = 10) -> Reply:
+        """Players by rating in one game (this server's players, or everyone); provisional
+        ratings are listed apart, after the established ones; equal ratings share a place."""
+        try:
+            info = engine.info(variant)
+        except ValueError as err:
+            raise UserError(str(err)) from None
+        pool = [(*self._standing(r), r) for r in await self.store.rating_pool(info.id, guild_id)]
+        scope = "this server" if guild_id is not None else "everyone"
+        if not pool:
+            return Reply(f"No rated {info.name} games yet ({scope}).")
+        settled = sorted((p for p in pool if p[1] <= ratings.PROVISIONAL_SIGMA), key=lambda p: (-p[0], p[2].name))
+        unsure = sorted((p for p in pool if p[1] > ratings.PROVISIONAL_SIGMA), key=lambda p: (-p[0], p[2].name))
+        lines: list[tuple[str, str]] = []  # (section, line)
+        place, last = 0, None
+        for i, (shown, sigma, row) in enumerate(settled):
+            if round(shown) != last:
+                place, last = i + 1, round(shown)
+            lines.append(("", f"{place}. {row.name} {round(shown)} ({row.games} games)"))
+        for shown, sigma, row in unsure:
+            lines.append(("Provisional", f"{row.name} {ratings.shown_value(shown, sigma)} ({row.games} games)"))
+        pages = (len(lines) + per_page - 1) // per_page
+        if not 1 <= page <= pages:
+            raise UserError(f"There {'is only 1 page' if pages == 1 else f'are {pages} pages'}.")
+        text = [f"{info.name} leaderboard ({scope}), page {page} of {pages}"]
+        section = None
+        for sec, line in lines[(page - 1) * per_page: page * per_page]:
+            if sec and sec != section:
+                text.append(f"{sec}:")
+            section = sec
+            text.append(line)
+        return Reply("\n".join(text))

@@ -1,0 +1,44 @@
+"""Time per move: each server's settings (time per move, when to remind) and the timer of the
+player to move that a turn sets."""
+from __future__ import annotations
+
+from typing import Callable
+
+import engine
+from data import GameRow, Store, Timer
+
+from .base import HOUR, Reply, UserError
+
+DEFAULT_REMINDER = 24 * HOUR
+DEFAULT_DEADLINE = 72 * HOUR
+
+
+class Timers:
+    def __init__(self, store: Store, clock: Callable[[], float], *, reminder_after: float = DEFAULT_REMINDER,
+                 move_deadline: float = DEFAULT_DEADLINE) -> None:
+        self.store = store
+        self.clock = clock
+        self.reminder_after = reminder_after
+        self.move_deadline = move_deadline
+
+    async def timings(self, guild_id: int | None) -> tuple[float, float]:
+        """(seconds per move, seconds before a reminder) for a server."""
+        settings = await self.store.guild_settings(guild_id) if guild_id is not None else None
+        return settings or (self.move_deadline, self.reminder_after)
+
+    async def for_turn(self, row: GameRow, game: engine.Game, now: float) -> Timer | None:
+        """The reminder and deadline of the player to move, by the server's settings."""
+        if game.to_move is None:
+            return None
+        deadline, remind = await self.timings(row.guild_id)
+        return Timer(row.id, game.to_move, now + remind, now + deadline, False)
+
+    async def set_timings(self, guild_id: int, *, move_hours: float, reminder_hours: float) -> Reply:
+        """A server admin sets the time per move and when players are reminded (new turns on)."""
+        if not 1 <= move_hours <= 30 * 24:
+            raise UserError("The time per move must be between 1 hour and 30 days (720 hours).")
+        if not 0 < reminder_hours < move_hours:
+            raise UserError("The reminder must come after more than 0 hours and before the time per move runs out.")
+        await self.store.set_guild_settings(guild_id, move_hours * HOUR, reminder_hours * HOUR)
+        return Reply(f"From the next turn on, each move has {move_hours:g} hours; the player to move is "
+                     f"reminded after {reminder_hours:g} hours.")

@@ -1,0 +1,79 @@
+"""How the service words games for people: seat names, whose turn it is, results, ratings,
+durations. Pure functions of a stored game and its engine state."""
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from data import GameRow
+
+
+def game_name(variant: str) -> str:
+    """A game's display name; its id if the game is not installed any more."""
+    try:
+        return engine.info(variant).name
+    except ValueError:
+        return variant
+
+
+def in_words(seconds: float) -> str:
+    """A duration for people: ``in 3 days``, ``in 5 hours``, ``in 20 minutes``."""
+    if seconds >= 2 * 86400:
+        return f"in {round(seconds / 86400)} days"
+    if seconds >= 2 * 3600:
+        return f"in {round(seconds / 3600)} hours"
+    return f"in {max(1, round(seconds / 60))} minutes"
+
+
+def outcome_dict(outcome: engine.Outcome) -> dict[str, Any]:
+    """A game's outcome as the store keeps it (JSON)."""
+    return {"type": "win" if len(outcome.winners) == 1 else "shared_win",
+            "winners": list(outcome.winners),
+            "scores": list(outcome.scores) if outcome.scores is not None else None,
+            "reason": outcome.reason}
+
+
+def names(row: GameRow, game: engine.Game | None = None) -> list[str]:
+    """The seats' names, with the game's label for each seat when the game is given."""
+    if game is None:
+        return [s.name for s in row.seats]
+    return [f"{s.name} ({game.seat_label(s.seat)})" for s in row.seats]
+
+
+def game_title(row: GameRow) -> str:
+    """The name of a game's own thread: its players and the game (at most 100 characters)."""
+    return f"{' vs '.join(s.name for s in row.seats)} \u00b7 {game_name(row.variant)} #{row.id}"[:100]
+
+
+def status_text(row: GameRow, game: engine.Game) -> str:
+    """Who is to do what now, or the result."""
+    if game.outcome is None:
+        assert game.to_move is not None
+        return f"{names(row, game)[game.to_move]} {game.turn_words()}."
+    return result_text(row, game)
+
+
+def rating_text(row: GameRow) -> str:
+    """``Ratings: alice +9 -> 1538, bob -9 -> 1462.``"""
+    assert row.result is not None
+    parts = []
+    for seat in row.seats:
+        before, after = row.result["ratings"][str(seat.user_id)]
+        parts.append(f"{seat.name} {after - before:+d} -> {after}")
+    return "Ratings: " + ", ".join(parts) + "."
+
+
+def result_text(row: GameRow, game: engine.Game) -> str:
+    """``Game over: alice (Periwinkle) wins 3–1 (every piece is placed).``"""
+    out = game.outcome
+    assert out is not None
+    seats = names(row, game)
+    score = ""
+    if out.scores is not None:
+        score = " " + "\u2013".join(f"{s:g}" for s in out.scores)
+    why = game.reason_text(out.reason)
+    if len(out.winners) == 1:
+        return f"Game over: {seats[out.winners[0]]} wins{score} ({why})."
+    if len(out.winners) == game.players:
+        return f"Game over: a draw{score} ({why})."
+    return f"Game over: {' and '.join(seats[w] for w in out.winners)} share the win{score} ({why})."
