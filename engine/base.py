@@ -5,14 +5,21 @@ A concrete game subclasses Game and supplies validation + application of one mov
 class keeps the record, refuses moves once the game is over, and implements copy,
 suggest (autocomplete) and the JSON snapshot (`to_dict`) that `engine.from_dict`
 rebuilds by replaying the record.
+
+The read-only surface beside the contract: ``view()`` is an immutable snapshot of everything a
+board picture shows (engine.view), ``hand_view(seat)`` one player's private hand in games with
+hidden hands; renderers read a game only through them.
 """
 from __future__ import annotations
 
 import copy as _copy
 import re
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import notation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .view import BoardView, HandView
 
 
 class IllegalMove(ValueError):
@@ -130,6 +137,16 @@ class Game:
     def private_note(self, seat: int) -> str:
         """What only ``seat`` may see now (their hand, a tile they drew); '' in open games."""
         return ""
+
+    def view(self) -> "BoardView":
+        """What a picture of the game shows now, as an immutable, picklable snapshot that shares
+        nothing with the game (engine.view; each game extends BoardView in engine/<game>/view.py).
+        Only what every player may see: never a hand or the order of a pile."""
+        raise NotImplementedError
+
+    def hand_view(self, seat: int) -> "HandView":
+        """Seat ``seat``'s private hand (games with ``hidden_hands``), for that player alone."""
+        raise ValueError(f"{self.variant!r} has no hidden hands")
 
     def copy(self) -> "Game":
         return _copy.deepcopy(self)

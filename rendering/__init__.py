@@ -1,31 +1,56 @@
-"""Board pictures: engine state -> PNG bytes with Pillow. Reads game state, never changes it."""
+"""Board pictures: PNG bytes with Pillow, drawn from a game's view (``game.view()``, engine.view).
+
+A renderer reads only the view, an immutable snapshot, never the game itself: the bot takes the
+view under the game's lock and draws it elsewhere (a worker thread, later a worker process)
+while the game moves on.
+"""
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from engine.view import BoardView, HandView
+
 from . import ancient, basic, iroh, kutai, pauso, quaterno
 from .chart import rating_chart  # noqa: F401  (profiles)
 
-# variant id -> render(game, names) -> PNG bytes
+# variant id -> render(view, names) -> PNG bytes
 _RENDERERS: dict[str, Callable[..., bytes]] = {"basic": basic.render, "ancient": ancient.render, "iroh": iroh.render, "kutai": kutai.render, "quaterno": quaterno.render, "pauso": pauso.render}
+# variant id -> render_hand(hand view) -> PNG bytes (games with hidden hands)
+_HAND_RENDERERS: dict[str, Callable[[HandView], bytes]] = {"ancient": ancient.render_hand}
 # variant id -> preview of a board option before the game starts (None: nothing to preview)
 _PREVIEWS: dict[str, Callable[[str], bytes]] = {"pauso": pauso.render_layout}
 
 
+def render_view(view: BoardView, names: list[str] | None = None) -> bytes:
+    """The PNG of a game's view (``game.view()``); ``names`` label the seats in the header."""
+    try:
+        renderer = _RENDERERS[view.variant]
+    except KeyError:
+        raise ValueError(f"No renderer for {view.variant!r}") from None
+    return renderer(view, names)
+
+
 def render(game: Any, names: list[str] | None = None) -> bytes:
     """The PNG of ``game`` as it stands; ``names`` label the seats in the header."""
+    if game.variant not in _RENDERERS:
+        raise ValueError(f"No renderer for {game.variant!r}")
+    return render_view(game.view(), names)
+
+
+def render_hand_view(hand: HandView) -> bytes:
+    """A picture of one player's private tiles (``game.hand_view(seat)``)."""
     try:
-        renderer = _RENDERERS[game.variant]
+        renderer = _HAND_RENDERERS[hand.variant]
     except KeyError:
-        raise ValueError(f"No renderer for {game.variant!r}") from None
-    return renderer(game, names)
+        raise ValueError(f"{hand.variant!r} has no hidden hands") from None
+    return renderer(hand)
 
 
 def render_hand(game: Any, seat: int) -> bytes:
     """A picture of one player's private tiles (games with hidden hands)."""
-    if game.variant != "ancient":
+    if game.variant not in _HAND_RENDERERS:
         raise ValueError(f"{game.variant!r} has no hidden hands")
-    return ancient.render_hand(game, seat)
+    return render_hand_view(game.hand_view(seat))
 
 
 def render_board_option(variant: str, board: str) -> bytes | None:

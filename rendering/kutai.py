@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from engine.kutai.game import KutaiGame
-from engine.kutai.tiles import FLOWER, LOTUS, TILES
+from engine.kutai.tiles import FLOWER, LOTUS, TILES  # the tile table: constants only
+from engine.view import BoardView
 
 from . import paisho_board as kit
 from .style import HIGHLIGHT, INK, WHITE, header, result_line, text_centered, to_png
@@ -28,40 +28,46 @@ def tile_look(code: str) -> tuple[tuple[int, int, int], str]:
     return kit.PLAIN_TILE, _GLYPHS[code]
 
 
-def status_line(game: KutaiGame, names: list[str]) -> str:
-    if game.outcome is not None:
-        return result_line(game, names) + f" \u00b7 Harmony {game.total}"
-    return f"{names[game.to_move]} to move \u00b7 Harmony {game.total}, more than {game.target} wins"
+def status_line(view: BoardView, names: list[str]) -> str:
+    """``view``: a KutaiView (engine.kutai.view)."""
+    head = view.header
+    if head.outcome is not None:
+        return result_line(head, names) + f" \u00b7 Harmony {view.total}"
+    return f"{names[head.to_move]} to move \u00b7 Harmony {view.total}, more than {view.target} wins"
 
 
-def render(game: KutaiGame, names: list[str] | None = None) -> bytes:
-    """The position as a PNG."""
-    names = list(names or ["Player 1", "Player 2"])
+def render(view: BoardView, names: list[str] | None = None) -> bytes:
+    """The picture of a KutaiView as a PNG; ``names`` label the seats."""
+    head = view.header
+    names = list(names or [s.label for s in head.seats])
     geo = kit.geometry()
     img = kit.board_layer().copy()
     draw = ImageDraw.Draw(img)
-    placed = len(game.board)
-    title = f"Kutai Pai Sho \u00b7 tile {placed + 1} of 58" if game.outcome is None else "Kutai Pai Sho"
-    chips = [(kit.SEAT_KEYS[s], names[s], f"best {game.best[s]}", s == game.to_move, str(s + 1)) for s in (0, 1)]
-    header(draw, title, status_line(game, names), chips, kit.HEADER)
-    for link in game.harmony.links:
-        draw.line((*geo.xy(link.parent), *geo.xy(link.child)), fill=HARMONY, width=5)
-    for point, (seat, code) in game.board.items():
-        fill, glyph = tile_look(code)
-        kit.draw_tile(img, geo, point, code, seat, fill, glyph)
-    for link in game.harmony.links:  # the value in the middle of the link, over the tiles
-        (x0, y0), (x1, y1) = geo.xy(link.parent), geo.xy(link.child)
+    title = f"Kutai Pai Sho \u00b7 tile {view.placed + 1} of 58" if head.outcome is None else "Kutai Pai Sho"
+    chips = [(kit.SEAT_KEYS[s], names[s], f"best {head.seats[s].count('best')}", s == head.to_move, str(s + 1))
+             for s in (0, 1)]
+    header(draw, title, status_line(view, names), chips, kit.HEADER)
+    links = [line for line in view.lines if line.kind == "link"]
+    for link in links:
+        draw.line((*geo.xy(link.a), *geo.xy(link.b)), fill=HARMONY, width=5)
+    for tile in view.tiles:
+        fill, glyph = tile_look(tile.kind)
+        kit.draw_tile(img, geo, tile.at, tile.label, tile.owner, fill, glyph)
+    for link in links:  # the value in the middle of the link, over the tiles
+        (x0, y0), (x1, y1) = geo.xy(link.a), geo.xy(link.b)
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         if abs(x1 - x0) + abs(y1 - y0) <= kit.SPACING * 1.5:  # neighbours: beside the line
             mx, my = mx + (y1 - y0) * 0.35, my - (x1 - x0) * 0.35
         draw.ellipse((mx - 9, my - 9, mx + 9, my + 9), fill=HARMONY, outline=WHITE, width=2)
         text_centered(draw, (mx, my), str(link.value), 13, WHITE)
-    for d in game.harmony.disharmonies:  # a cross where the two clashing tiles meet
+    for d in view.lines:  # a cross where the two clashing tiles meet
+        if d.kind != "clash":
+            continue
         (x0, y0), (x1, y1) = geo.xy(d.a), geo.xy(d.b)
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         draw.ellipse((mx - 8, my - 8, mx + 8, my + 8), fill=CLASH, outline=WHITE, width=2)
         draw.line((mx - 4, my - 4, mx + 4, my + 4), fill=WHITE, width=2)
         draw.line((mx - 4, my + 4, mx + 4, my - 4), fill=WHITE, width=2)
-    if game.last is not None:
-        kit.ring(draw, geo, game.last, HIGHLIGHT, 4)
+    if view.last is not None:
+        kit.ring(draw, geo, view.last.to, HIGHLIGHT, 4)
     return to_png(img, OWN_COLOURS, TEXT_PAIRS + ((INK, HIGHLIGHT),))

@@ -6,9 +6,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.notation import FILES, parse_square
-from engine.pauso.game import COLOUR_NAMES, PausoGame
+from engine.notation import FILES
 from engine.pauso.layout import parse_layout
+from engine.view import BoardView
 
 from .style import (BACKGROUND, HIGHLIGHT, INK, MUTED, ON_COLOUR, PLAYER_COLOURS, TEXT, WIDTH,
                     font, header, result_line, text_centered, to_png)
@@ -138,35 +138,44 @@ def _push_arrow(draw: ImageDraw.ImageDraw, geo: Geometry, frm, to) -> None:
     draw.polygon(head, fill=PUSH, outline=INK)
 
 
-def status_line(game: PausoGame, names: list[str]) -> str:
-    out = game.outcome
-    if out is None:
-        seat = game.to_move
-        return f"{names[seat]} to move \u00b7 {game.supply[seat]} Rings left"
-    return result_line(game, names)
+def status_line(view: BoardView, names: list[str]) -> str:
+    """``view``: a PausoView (engine.pauso.view)."""
+    head = view.header
+    if head.outcome is None:
+        seat = head.to_move
+        return f"{names[seat]} to move \u00b7 {head.seats[seat].count('supply')} Rings left"
+    return result_line(head, names)
 
 
-def render(game: PausoGame, names: list[str] | None = None) -> bytes:
-    """The position as a PNG: header with turn and scores, board, Rings and Points, last turn."""
-    names = list(names or [COLOUR_NAMES[c] for c in game.colours])
-    base, geo = _board_layer(game.options["board"])
+def render(view: BoardView, names: list[str] | None = None) -> bytes:
+    """The picture of a PausoView as a PNG: header with turn and scores, board, Rings and Points,
+    the last turn."""
+    head = view.header
+    names = list(names or [s.label for s in head.seats])
+    base, geo = _board_layer(view.layout)
     img = base.copy()
     draw = ImageDraw.Draw(img)
-    scores = game.scores
-    chips = [(c, names[s] + ("" if game.active[s] else " (left)"), str(scores[s]), s == game.to_move)
-             for s, c in enumerate(game.colours)]
-    header(draw, f"PAUSO \u00b7 turn {len([m for m in game.record if '@' in m]) + 1}"
-           if game.outcome is None else "PAUSO", status_line(game, names), chips, HEADER)
-    placed = [e for e in game.last_events if e.kind == "place"]
-    if placed:
-        x0, y0, x1, y1 = geo.box(parse_square(placed[0].frm))
+    chips = [(facts.colour, names[s] + (" (left)" if facts.left else ""), str(facts.score), s == head.to_move)
+             for s, facts in enumerate(head.seats)]
+    header(draw, f"PAUSO \u00b7 turn {view.turn}" if head.outcome is None else "PAUSO",
+           status_line(view, names), chips, HEADER)
+    last = view.last
+    if last is not None:
+        x0, y0, x1, y1 = geo.box(last.to)
         draw.rounded_rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), radius=max(4, geo.cell // 9),
                                outline=HIGHLIGHT, width=5)
-    for cell, (ring, point) in game.contents.items():
+    pieces: dict = {}  # cell -> [Ring colour, Point colour or None]
+    for tile in view.tiles:
+        if tile.kind == "ring":
+            pieces[tile.at] = [tile.label, None]
+        else:
+            pieces[tile.at][1] = tile.label
+    for cell, (ring, point) in pieces.items():
         _ring(img, geo, cell, ring, point)
-    for ev in game.last_events:
-        if ev.kind in ("move", "point"):
-            _push_arrow(draw, geo, parse_square(ev.frm), parse_square(ev.to))
+    if last is not None:
+        for effect in last.effects:
+            if effect.kind in ("move", "point"):
+                _push_arrow(draw, geo, effect.frm, effect.to)
     return to_png(img, OWN_COLOURS, TEXT_PAIRS)
 
 

@@ -7,9 +7,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.notation import FILES, parse_square
+from engine.notation import FILES
 from engine.quaterno.board import CENTRE, SIZE, on_diagonal, quarter
-from engine.quaterno.game import QuaternoGame
+from engine.view import BoardView, Seat
 
 from .style import (BACKGROUND, HIGHLIGHT, INK, MUTED, ON_COLOUR, PLAYER_COLOURS, WHITE, WIDTH, header,
                     result_line, text_centered, to_png)
@@ -120,64 +120,71 @@ def _arrow(draw: ImageDraw.ImageDraw, frm, to, colour) -> None:
                   (ex + uy * h * 0.6, ey - ux * h * 0.6)], fill=colour, outline=INK)
 
 
-def _chip_text(game: QuaternoGame, player: int) -> str:
-    kinds = [k for k, p in game.used.items() if p == player]
+def _chip_text(view: BoardView, seat: int) -> str:
+    kinds = view.header.seats[seat].words  # the figures that seat's player scored
     n = len(kinds)
     return f"{n} figure{'s' if n != 1 else ''}" + (f" ({' '.join(kinds)})" if kinds else "")
 
 
-def status_line(game: QuaternoGame, names: list[str]) -> str:
-    if game.outcome is not None:
-        return result_line(game, names)
-    who = names[game.to_move]
-    if game.placement_phase:
-        return f"{who} to place (turn {game.turn} of 10)"
-    return f"{who} to move \u00b7 turn {game.turn}"
+def _key(facts: Seat) -> str:
+    """The colour of a seat: its player's (Player 1 blue, Player 2 orange), whichever seat they sit in."""
+    return SEAT_KEYS[facts.number - 1]
 
 
-def render(game: QuaternoGame, names: list[str] | None = None) -> bytes:
-    """The position as a PNG (names are by seat)."""
-    names = list(names or [game.seat_label(0), game.seat_label(1)])
+def status_line(view: BoardView, names: list[str]) -> str:
+    """``view``: a QuaternoView (engine.quaterno.view)."""
+    head = view.header
+    if head.outcome is not None:
+        return result_line(head, names)
+    who = names[head.to_move]
+    if view.placement_phase:
+        return f"{who} to place (turn {view.turn} of 10)"
+    return f"{who} to move \u00b7 turn {view.turn}"
+
+
+def render(view: BoardView, names: list[str] | None = None) -> bytes:
+    """The picture of a QuaternoView as a PNG (names are by seat)."""
+    head = view.header
+    seats = head.seats
+    names = list(names or [s.label for s in seats])
     img = board_layer().copy()
     draw = ImageDraw.Draw(img)
-    chips = [(SEAT_KEYS[game.player(s)], names[s], _chip_text(game, game.player(s)), s == game.to_move,
-              str(game.player(s) + 1)) for s in (0, 1)]
-    header(draw, "Quaterno", status_line(game, names), chips, HEADER)
+    chips = [(_key(seats[s]), names[s], _chip_text(view, s), s == head.to_move, str(seats[s].number)) for s in (0, 1)]
+    header(draw, "Quaterno", status_line(view, names), chips, HEADER)
     # each aligned player's axis, in their colour
-    for p in (0, 1):
-        axis = game.axis(p)
-        if axis:
-            ends = ((0, 0), (SIZE - 1, SIZE - 1)) if axis == "D1" else ((0, SIZE - 1), (SIZE - 1, 0))
-            offset = 3 if p == 0 else -3
-            (x0, y0), (x1, y1) = centre(ends[0]), centre(ends[1])
-            draw.line((x0 + offset, y0, x1 + offset, y1), fill=PLAYER_COLOURS[SEAT_KEYS[p]], width=6)
-    if game.placement_phase and game.outcome is None:
-        for p in (0, 1):  # quarters each player controls: a bar along that quarter's edge
-            for q in game.controlled(p):
-                _quarter_bar(draw, q, PLAYER_COLOURS[SEAT_KEYS[p]])
-        for move in game.legal_moves():
-            sq = parse_square(move.split("@")[1])
-            cx, cy = centre(sq)
+    for line in view.lines:
+        if line.kind == "axis":
+            facts = seats[line.owner]
+            offset = 3 if facts.number == 1 else -3
+            (x0, y0), (x1, y1) = centre(line.a), centre(line.b)
+            draw.line((x0 + offset, y0, x1 + offset, y1), fill=PLAYER_COLOURS[_key(facts)], width=6)
+    if view.placement_phase and head.outcome is None:
+        for facts in sorted(seats, key=lambda f: f.number):  # quarters each player controls: a bar along its edge
+            for q in view.controlled[facts.seat]:
+                _quarter_bar(draw, q, PLAYER_COLOURS[_key(facts)])
+        for spot in view.spots:
+            cx, cy = centre(spot.at)
             draw.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=GRID)
-    last = game.last
-    if last and last["kind"] != "pass":
-        for sq in (last.get("from"), last["to"]):
+    last = view.last
+    if last is not None and last.kind != "pass":
+        for sq in (last.frm, last.to):
             if sq is not None:
                 draw.rectangle(box(sq), outline=HIGHLIGHT, width=4)
-        if "actor" in last:
-            x0, y0, x1, y1 = box(last["actor"])
+        if last.actor is not None:
+            x0, y0, x1, y1 = box(last.actor)
             draw.rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=HIGHLIGHT, width=2)
-    for sq, (p, kind) in game.board.items():
-        sprite = tile_sprite(kind, p)
+    for tile in view.tiles:
+        sq = tile.at
+        sprite = tile_sprite(tile.kind, seats[tile.owner].number - 1)
         img.paste(sprite, box(sq)[:2], sprite)
-        if game.seizer(sq) is not None:
+        if "seized" in tile.flags:
             x0, y0, x1, y1 = box(sq)
             draw.rectangle((x1 - 20, y0 + 2, x1 - 2, y0 + 20), fill=SEIZED, outline=WHITE, width=2)
             draw.line((x1 - 16, y0 + 6, x1 - 6, y0 + 16), fill=WHITE, width=2)
-    if last and last.get("from") is not None:
-        if last["kind"] == "swap":
-            _arrow(draw, last["actor"], last["from"], HIGHLIGHT)
-        _arrow(draw, last["from"], last["to"], WHITE)
+    if last is not None and last.frm is not None:
+        if last.kind == "swap":
+            _arrow(draw, last.actor, last.frm, HIGHLIGHT)
+        _arrow(draw, last.frm, last.to, WHITE)
     return to_png(img, OWN_COLOURS, TEXT_PAIRS)
 
 

@@ -71,11 +71,11 @@ def header(draw: ImageDraw.ImageDraw, title: str, status: str,
         x += chip_w + 12
 
 
-def result_line(game, names: list[str]) -> str:
-    """The header's line for a finished game: who won and why."""
-    out = game.outcome
-    why = game.reason_text(out.reason)
-    if len(out.winners) == game.players:
+def result_line(head, names: list[str]) -> str:
+    """The header's line for a finished game: who won and why (``head``: an engine.view.Header)."""
+    out = head.outcome
+    why = head.reason_words
+    if len(out.winners) == head.players:
         return f"Game over: a draw ({why})"
     verb = "win" if len(out.winners) > 1 else "wins"
     return f"Game over: {' and '.join(names[w] for w in out.winners)} {verb} ({why})"

@@ -210,6 +210,16 @@ class AncientGame(Game):
     def position_text(self) -> str:
         return self.position() if self.outcome is not None else self.public_position()
 
+    def view(self):
+        """The picture's immutable snapshot of the game (AncientView, engine.ancient.view)."""
+        from .view import board_view
+        return board_view(self)
+
+    def hand_view(self, seat: int):
+        """Seat ``seat``'s own hand, for that player alone (engine.ancient.view)."""
+        from .view import hand_view
+        return hand_view(self, seat)
+
     def describe_last_turn(self) -> str:
         if self.last_was_leave or not self.last:
             return ""

@@ -475,6 +475,11 @@ class BasicGame(Game):
     def position_text(self) -> str:
         return self.position()
 
+    def view(self):
+        """The picture's immutable snapshot of the game (BasicView, engine.basic.view)."""
+        from .view import board_view
+        return board_view(self)
+
     @classmethod
     def from_position(cls, position: str, options: dict[str, Any] | None = None) -> "BasicGame":
         game = load_position(cls(2, 0, options), position)

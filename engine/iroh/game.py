@@ -110,6 +110,11 @@ class IrohGame(Game):
     def position_text(self) -> str:
         return self.position()
 
+    def view(self):
+        """The picture's immutable snapshot of the game (IrohView, engine.iroh.view)."""
+        from .view import board_view
+        return board_view(self)
+
     def describe_last_turn(self) -> str:
         if self.last_was_leave or not self.last:
             return ""

@@ -137,6 +137,11 @@ class KutaiGame(Game):
     def position_text(self) -> str:
         return self.position()
 
+    def view(self):
+        """The picture's immutable snapshot of the game (KutaiView, engine.kutai.view)."""
+        from .view import board_view
+        return board_view(self)
+
     def describe_last_turn(self) -> str:
         if self.last is None or self.last_was_leave:
             return ""

@@ -156,6 +156,11 @@ class PausoGame(Game):
     def position_text(self) -> str:
         return self.position_layout()
 
+    def view(self):
+        """The picture's immutable snapshot of the game (PausoView, engine.pauso.view)."""
+        from .view import board_view
+        return board_view(self)
+
     def position(self) -> str:
         """The whole position in the test-position format (B6.3)."""
         seats = ",".join(self.colours)

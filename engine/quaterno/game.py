@@ -131,6 +131,11 @@ class QuaternoGame(Game):
     def position_text(self) -> str:
         return self.position()
 
+    def view(self):
+        """The picture's immutable snapshot of the game (QuaternoView, engine.quaterno.view)."""
+        from .view import board_view
+        return board_view(self)
+
     def describe_last_turn(self) -> str:
         if self.last_was_leave:
             return ""

@@ -38,7 +38,7 @@ def test_drained_tiles_lie_face_down_and_the_last_placement_is_ringed():
     img = decode(rendering.render(g))
     assert near(img.getpixel(at("i9", -10, -6)), pic.DRAINED)
     assert near(img.getpixel(at("h8", kit.TILE_RADIUS + 4, 0)), HIGHLIGHT)
-    assert pic.status_line(g, ["alice", "bob"]) == "bob to move \u00b7 harmonies 1, exactly 5 wins"
+    assert pic.status_line(g.view(), ["alice", "bob"]) == "bob to move \u00b7 harmonies 1, exactly 5 wins"
 
 
 def test_the_hand_picture_shows_the_tiles_in_order():

@@ -60,8 +60,8 @@ def test_a_completed_ring_and_the_last_move():
     img = picture(game)
     assert near(img.getpixel(at("i11", 14, 0)), HIGHLIGHT) and near(img.getpixel(at("g9", 0, 14)), HIGHLIGHT)
     assert near(img.getpixel(at("k7", kit.TILE_RADIUS + 4, 0)), HIGHLIGHT)
-    assert pic.status_line(game, ["alice", "bob"]) == "Game over: alice wins (a ring around the centre) \u00b7 pot: alice"
-    assert pic.chip_text(game, 0) == "4 final \u00b7 0 captured"
+    assert pic.status_line(game.view(), ["alice", "bob"]) == "Game over: alice wins (a ring around the centre) \u00b7 pot: alice"
+    assert pic.chip_text(game.view(), 0) == "4 final \u00b7 0 captured"
 
 
 def test_an_ability_shows_what_it_moved():
@@ -74,9 +74,9 @@ def test_an_ability_shows_what_it_moved():
 
 def test_header_during_setup_and_play():
     game = engine.new_game("basic", seed=2)
-    assert pic.title(game) == "Basic Pai Sho \u00b7 setup"
-    assert pic.status_line(game, ["alice", "bob"]).startswith("alice won the coin: choose place")
+    assert pic.title(game.view()) == "Basic Pai Sho \u00b7 setup"
+    assert pic.status_line(game.view(), ["alice", "bob"]).startswith("alice won the coin: choose place")
     game = engine.load("basic", "P1: Ja m6\nrunning: 1 -3\npot P1: Ro Ro")
-    assert pic.title(game) == "Basic Pai Sho \u00b7 turn 7 of 200"
-    assert pic.status_line(game, ["alice", "bob"]) == "alice to move \u00b7 first to 60 points"
-    assert pic.chip_text(game, 0) == "1 point \u00b7 0 captured" and pic.chip_text(game, 1) == "-3 points \u00b7 2 captured"
+    assert pic.title(game.view()) == "Basic Pai Sho \u00b7 turn 7 of 200"
+    assert pic.status_line(game.view(), ["alice", "bob"]) == "alice to move \u00b7 first to 60 points"
+    assert pic.chip_text(game.view(), 0) == "1 point \u00b7 0 captured" and pic.chip_text(game.view(), 1) == "-3 points \u00b7 2 captured"

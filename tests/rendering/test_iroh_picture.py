@@ -57,5 +57,5 @@ def test_harmonies_are_drawn_only_after_the_end():
 
 def test_status_line_reports_a_failed_proclamation():
     g = engine.replay("iroh", I5[:22])
-    assert pic.status_line(g, ["alice", "bob"]) == (
+    assert pic.status_line(g.view(), ["alice", "bob"]) == (
         "alice proclaimed: no harmony across all four midlines - the turn is over. bob to move \u00b7 turn 23 of 200")

@@ -60,6 +60,6 @@ def test_disharmony_is_marked_between_the_two_tiles():
 
 def test_header_names_the_player_to_move_and_the_result():
     g = engine.replay("kutai", [m for m, _, _ in K2], options={"target": 10})
-    assert pic.status_line(g, ["alice", "bob"]) == "Game over: bob wins (the Harmony passed the target) \u00b7 Harmony 12"
+    assert pic.status_line(g.view(), ["alice", "bob"]) == "Game over: bob wins (the Harmony passed the target) \u00b7 Harmony 12"
     g = engine.replay("kutai", ["DMa@i9"])
-    assert pic.status_line(g, ["alice", "bob"]) == "bob to move \u00b7 Harmony 0, more than 60 wins"
+    assert pic.status_line(g.view(), ["alice", "bob"]) == "bob to move \u00b7 Harmony 0, more than 60 wins"

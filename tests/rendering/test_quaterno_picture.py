@@ -61,5 +61,5 @@ def test_an_aligned_players_axis_and_figures_in_the_header():
     img = decode(rendering.render(g, ["alice", "bob"]))
     cx, cy = pic.centre(sq("h8"))                     # an empty D1 square: Player 1's axis
     assert near(img.getpixel((cx + 3, cy)), PLAYER_COLOURS["P"])
-    assert pic._chip_text(g, 0) == "2 figures (Co So)"
-    assert pic.status_line(g, ["alice", "bob"]) == "Game over: alice wins (two figures)"
+    assert pic._chip_text(g.view(), 0) == "2 figures (Co So)"
+    assert pic.status_line(g.view(), ["alice", "bob"]) == "Game over: alice wins (two figures)"
