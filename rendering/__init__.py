@@ -6,19 +6,47 @@ while the game moves on.
 """
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any, Callable
 
 from engine.view import BoardView, HandView
 
-from . import ancient, basic, iroh, kutai, pauso, quaterno
 from .chart import rating_chart  # noqa: F401  (profiles)
 
 # variant id -> render(view, names) -> PNG bytes
-_RENDERERS: dict[str, Callable[..., bytes]] = {"basic": basic.render, "ancient": ancient.render, "iroh": iroh.render, "kutai": kutai.render, "quaterno": quaterno.render, "pauso": pauso.render}
+_RENDERERS: dict[str, Callable[..., bytes]] = {}
 # variant id -> render_hand(hand view) -> PNG bytes (games with hidden hands)
-_HAND_RENDERERS: dict[str, Callable[[HandView], bytes]] = {"ancient": ancient.render_hand}
-# variant id -> preview of a board option before the game starts (None: nothing to preview)
-_PREVIEWS: dict[str, Callable[[str], bytes]] = {"pauso": pauso.render_layout}
+_HAND_RENDERERS: dict[str, Callable[[HandView], bytes]] = {}
+# variant id -> preview of a board option before the game starts
+_PREVIEWS: dict[str, Callable[[str], bytes]] = {}
+
+
+def register(variant: str, *, board: Callable[..., bytes], hand: Callable[[HandView], bytes] | None = None,
+             preview: Callable[[str], bytes] | None = None) -> None:
+    """Declare a game's pictures: ``board(view, names)``, and where the game has them, its hand
+    picture and the preview of a proposed board. Each game's module here calls this once."""
+    _RENDERERS[variant] = board
+    for table, value in ((_HAND_RENDERERS, hand), (_PREVIEWS, preview)):
+        if value is not None:
+            table[variant] = value
+        else:
+            table.pop(variant, None)
+
+
+def unregister(variant: str) -> None:
+    """Forget a game's pictures (for tests that register a game of their own)."""
+    for table in (_RENDERERS, _HAND_RENDERERS, _PREVIEWS):
+        table.pop(variant, None)  # type: ignore[attr-defined]
+
+
+def _discover() -> None:
+    """Import every module of this package: each game's module registers its pictures."""
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+_discover()
 
 
 def render_view(view: BoardView, names: list[str] | None = None) -> bytes:

@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 
 from engine.view import BoardView, HandView
 
+from . import register
 from . import paisho_board as kit
 from .style import BACKGROUND, HIGHLIGHT, INK, TEXT, WHITE, font, header, result_line, to_png
 
@@ -74,3 +75,6 @@ def render_hand(hand: HandView) -> bytes:
     if not tiles:
         draw.text((12, 56), "empty", font=font(16), fill=TEXT)
     return to_png(img, OWN_COLOURS, TEXT_PAIRS + ((WHITE, INK),))
+
+
+register("ancient", board=render, hand=render_hand)

@@ -10,6 +10,7 @@ from PIL import ImageDraw
 
 from engine.view import BoardView, Move
 
+from . import register
 from . import paisho_board as kit
 from .style import HIGHLIGHT, INK, MUTED, TEXT, WHITE, BACKGROUND, header, result_line, text_centered, to_png
 
@@ -118,3 +119,6 @@ def _last_move(draw: ImageDraw.ImageDraw, geo: kit.Geometry, last: Move | None) 
                 kit.ring(draw, geo, effect.frm, MUTED, 2)  # where a tile was turned, pushed or launched from
                 if effect.to is not None:
                     kit.ring(draw, geo, effect.to, HIGHLIGHT, 2)
+
+
+register("basic", board=render)

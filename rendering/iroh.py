@@ -9,6 +9,7 @@ from PIL import ImageDraw
 
 from engine.view import BoardView
 
+from . import register
 from . import paisho_board as kit
 from .style import HIGHLIGHT, INK, WHITE, header, result_line, text_centered, to_png
 
@@ -85,3 +86,6 @@ def render(view: BoardView, names: list[str] | None = None) -> bytes:
     if last is not None and last.to is not None and last.kind != "knotweed":
         kit.ring(draw, geo, last.to, HIGHLIGHT, 4)
     return to_png(img, OWN_COLOURS, TEXT_PAIRS)
+
+
+register("iroh", board=render)

@@ -7,6 +7,7 @@ from PIL import ImageDraw
 from engine.kutai.tiles import FLOWER, LOTUS, TILES  # the tile table: constants only
 from engine.view import BoardView
 
+from . import register
 from . import paisho_board as kit
 from .style import HIGHLIGHT, INK, WHITE, header, result_line, text_centered, to_png
 
@@ -71,3 +72,6 @@ def render(view: BoardView, names: list[str] | None = None) -> bytes:
     if view.last is not None:
         kit.ring(draw, geo, view.last.to, HIGHLIGHT, 4)
     return to_png(img, OWN_COLOURS, TEXT_PAIRS + ((INK, HIGHLIGHT),))
+
+
+register("kutai", board=render)

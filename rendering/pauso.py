@@ -10,6 +10,7 @@ from engine.notation import FILES
 from engine.pauso.layout import parse_layout
 from engine.view import BoardView
 
+from . import register
 from .style import (BACKGROUND, HIGHLIGHT, INK, MUTED, ON_COLOUR, PLAYER_COLOURS, TEXT, WIDTH,
                     font, header, result_line, text_centered, to_png)
 
@@ -188,3 +189,6 @@ def render_layout(layout: str, title: str = "Proposed board") -> bytes:
     header(draw, title, f"{parsed.canonical()}  ({len(parsed.cards)} cards)", [], HEADER)
     draw.text((20, 80), f"{parsed.width} x {parsed.height}", font=font(18), fill=TEXT)
     return to_png(img, OWN_COLOURS, TEXT_PAIRS)
+
+
+register("pauso", board=render, preview=render_layout)

@@ -11,6 +11,7 @@ from engine.notation import FILES
 from engine.quaterno.board import CENTRE, SIZE, on_diagonal, quarter
 from engine.view import BoardView, Seat
 
+from . import register
 from .style import (BACKGROUND, HIGHLIGHT, INK, MUTED, ON_COLOUR, PLAYER_COLOURS, WHITE, WIDTH, header,
                     result_line, text_centered, to_png)
 
@@ -195,3 +196,6 @@ def _quarter_bar(draw: ImageDraw.ImageDraw, q: str, colour) -> None:
     bar = {"south": (x0 + CELL, y1 - t, x1 - CELL, y1), "north": (x0 + CELL, y0, x1 - CELL, y0 + t),
            "west": (x0, y0 + CELL, x0 + t, y1 - CELL), "east": (x1 - t, y0 + CELL, x1, y1 - CELL)}[q]
     draw.rectangle(bar, fill=colour)
+
+
+register("quaterno", board=render)

@@ -1,5 +1,6 @@
-"""The pictures a reply carries, drawn off the event loop: the board (from a snapshot taken at
-once, so the live game may move on while it is drawn), a player's own hand, a proposed board."""
+"""The pictures a reply carries, drawn off the event loop: the board and a player's own hand
+(each from the game's view, an immutable snapshot taken at once, so the live game may move on
+while it is drawn), and a proposed board."""
 from __future__ import annotations
 
 import asyncio
@@ -12,12 +13,12 @@ from data import GameRow
 
 async def board(row: GameRow, game: engine.Game) -> bytes:
     """The board PNG of the position as it is now."""
-    return await asyncio.to_thread(rendering.render, game.copy(), [s.name for s in row.seats])
+    return await asyncio.to_thread(rendering.render_view, game.view(), [s.name for s in row.seats])
 
 
 async def hand(game: engine.Game, seat: int) -> bytes:
     """A picture of one player's own tiles (games with hidden hands)."""
-    return await asyncio.to_thread(rendering.render_hand, game.copy(), seat)
+    return await asyncio.to_thread(rendering.render_hand_view, game.hand_view(seat))
 
 
 async def private(game: engine.Game, seat: int) -> dict[str, Any]:

@@ -38,7 +38,7 @@ def board_view(game) -> IrohView:
     """The picture's snapshot of ``game`` (an IrohGame)."""
     board, knotweeds = game.board, game.knotweeds
     held = locked_points(knotweeds)
-    tiles = [Tile(sq, None, "Kn", "Kn", ("square",)) for sq in knotweeds]
+    tiles = [Tile(sq, None, "Kn", "Kn", ("square",)) for sq in sorted(knotweeds)]
     tiles += [Tile(point, owner, code, code, ("locked",) if is_locked(board, knotweeds, point, held) else ())
               for point, (owner, code) in board.items()]
     out, lines = game.outcome, []

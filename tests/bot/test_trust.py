@@ -147,22 +147,24 @@ async def test_the_picture_shows_the_position_when_it_was_asked_for(service, mon
     _, live = service.game_in(CH)
     drawing, go_on = threading.Event(), threading.Event()
     seen = []
-    real_render = rendering.render
+    real_render = rendering.render_view
+    before = live.view()
 
-    def slow_render(game, names=None):
+    def slow_render(view, names=None):
         drawing.set()
         go_on.wait(5)
-        seen.append((game is live, list(game.record)))
-        return real_render(game, names)
+        seen.append(view == before)
+        return real_render(view, names)
 
-    monkeypatch.setattr(rendering, "render", slow_render)
+    monkeypatch.setattr(rendering, "render_view", slow_render)
     showing = asyncio.create_task(service.board(CH))
     await asyncio.to_thread(drawing.wait, 5)
-    monkeypatch.setattr(rendering, "render", real_render)
+    monkeypatch.setattr(rendering, "render_view", real_render)
     await service.move(CH, ALICE, "c3")
     go_on.set()
     await showing
-    assert seen == [(False, [])]  # a snapshot of the position before the move
+    assert seen == [True]  # the position before the move
+    assert service.game_in(CH)[1].view() != before
 
 
 async def test_a_finished_game_leaves_no_lock_behind(service):
