@@ -62,7 +62,10 @@ async def _console(db_path: str, boards: Path, config) -> int:
     try:
         service = GameService(store, challenge_ttl=config.challenge_ttl)
         await service.reload()
-        await run_console(service, boards)
+        try:
+            await run_console(service, boards)
+        finally:
+            service.close()
     finally:
         await store.close()
     return 0

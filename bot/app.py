@@ -106,6 +106,8 @@ class PaiShoBot(commands.Bot):
         if self._warming is not None:
             self._warming.cancel()
         await super().close()
+        if self._service is not None:
+            self._service.close()
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -11,8 +11,8 @@ import hashlib
 import logging
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import engine
 
@@ -118,7 +118,8 @@ class ConsoleSession:
         if word == "leaderboard":
             args = rest.split()
             if not args:
-                raise UserError(f"Which game? leaderboard <game> [page], one of: {', '.join(d.id for d in engine.games())}.")
+                raise UserError("Which game? leaderboard <game> [page], one of: "
+                                f"{', '.join(d.id for d in engine.games())}.")
             page = int(args[1]) if len(args) > 1 and args[1].isdigit() else 1
             return self._show(await self.service.leaderboard(args[0], page=page))
         if word == "profile":

@@ -8,8 +8,8 @@ play (an established player is provisional again after about a year away).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from openskill.models import PlackettLuce
 

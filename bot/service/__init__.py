@@ -16,15 +16,18 @@ two simultaneous moves is judged on the new position.
     looking.py     board, moves, export, games, rules
     wording.py     how games, turns and results are put into words
     pictures.py    the pictures replies carry, drawn off the event loop
+
+CPU-heavy work runs in worker processes (``service.workers``, bot/workers.py).
 """
 from __future__ import annotations
 
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from data import Store
 
+from ..workers import Workers
 from .base import HOUR, NO_GAME_HERE, Notice, Person, Reply, UserError
 from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
 from .clock import Sweeper
@@ -43,9 +46,11 @@ class GameService:
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  challenge_ttl: float = DEFAULT_CHALLENGE_TTL, reminder_after: float = DEFAULT_REMINDER,
-                 move_deadline: float = DEFAULT_DEADLINE, rng: random.Random | None = None) -> None:
+                 move_deadline: float = DEFAULT_DEADLINE, rng: random.Random | None = None,
+                 workers: Workers | None = None) -> None:
         self.store = store
         self.clock = clock
+        self.workers = workers or Workers()  # worker processes for CPU-heavy work (AI, replays)
         self.running = RunningGames(store)
         self.timers = Timers(store, clock, reminder_after=reminder_after, move_deadline=move_deadline)
         self.standings = Standings(store, clock)
@@ -83,3 +88,7 @@ class GameService:
         self.export = self.looking.export
         self.games = self.looking.games
         self.rules = self.looking.rules
+
+    def close(self) -> None:
+        """Stop the worker processes (the store is closed by its owner)."""
+        self.workers.close()

@@ -3,7 +3,8 @@ own), declining or withdrawing, proposing another board, and expiry."""
 from __future__ import annotations
 
 import random
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import engine
 from data import GameRow, Store, StoreError

@@ -4,7 +4,7 @@ got the lock first always counts."""
 from __future__ import annotations
 
 import logging
-from typing import Callable
+from collections.abc import Callable
 
 from data import Store
 

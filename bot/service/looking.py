@@ -39,11 +39,13 @@ class Looking:
     async def games(self, *, guild_id: int | None = None, user_id: int | None = None) -> Reply:
         rows = await self.store.games_of(guild_id=guild_id, user_id=user_id)
         if not rows:
-            return Reply("No games are running." if user_id is None else "You have no running games or open challenges.")
+            return Reply("No games are running." if user_id is None
+                         else "You have no running games or open challenges.")
         lines = []
         for row in rows:
             state = "waiting for acceptance" if row.status == "challenge" else "running"
-            lines.append(f"#{row.id} {wording.game_name(row.variant)}: {', '.join(s.name for s in row.seats)} ({state})")
+            players = ", ".join(s.name for s in row.seats)
+            lines.append(f"#{row.id} {wording.game_name(row.variant)}: {players} ({state})")
         return Reply("\n".join(lines))
 
     def rules(self, variant: str) -> Reply:

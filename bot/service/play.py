@@ -4,8 +4,8 @@ reply exists. Everything that changes a game runs inside that game's lock."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 import engine
 from data import GameRow, Store, StoreError

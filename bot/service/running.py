@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from typing import Awaitable, TypeVar
+from collections.abc import Awaitable
+from typing import TypeVar
 
 import engine
 from data import GameRow, Store, WriteFailed

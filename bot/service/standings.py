@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Callable
+from collections.abc import Callable
 
 import engine
 import rendering
@@ -96,7 +96,7 @@ class Standings:
         unsure = sorted((p for p in pool if p[1] > ratings.PROVISIONAL_SIGMA), key=lambda p: (-p[0], p[2].name))
         lines: list[tuple[str, str]] = []  # (section, line)
         place, last = 0, None
-        for i, (shown, sigma, row) in enumerate(settled):
+        for i, (shown, _sigma, row) in enumerate(settled):
             if round(shown) != last:
                 place, last = i + 1, round(shown)
             lines.append(("", f"{place}. {row.name} {round(shown)} ({row.games} games)"))

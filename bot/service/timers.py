@@ -2,7 +2,7 @@
 player to move that a turn sets."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import engine
 from data import GameRow, Store, Timer

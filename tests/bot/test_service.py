@@ -30,7 +30,7 @@ async def test_whole_three_player_game_through_the_service(service, store):
     assert started.started and started.mention == (ALICE.id,)
     assert "alice (Periwinkle) to move" in started.text
     players = [ALICE, BOB, CAROL]
-    for turn, (move, _, position, scores) in enumerate(T_P11, start=1):
+    for turn, (move, *_) in enumerate(T_P11, start=1):
         reply = await service.move(CH, players[(turn - 1) % 3], move)
         assert reply.text.startswith(f"{players[(turn - 1) % 3].name} played {move}.")
         assert Image.open(io.BytesIO(reply.image)).size[0] == 800

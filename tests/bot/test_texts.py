@@ -1,7 +1,8 @@
 """Fitting replies into Discord's limits (bot/texts.py)."""
 from __future__ import annotations
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.texts import ELLIPSIS, fit
 

@@ -8,7 +8,6 @@ import sqlite3
 
 import pytest
 
-import engine
 from bot.service import UserError
 from tests.bot.test_service import CH, start_round5
 from tests.conftest import ALICE, BOB, CAROL

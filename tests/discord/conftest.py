@@ -6,7 +6,6 @@ import pytest
 from bot.app import PaiShoBot
 from bot.config import Config
 
-
 TICK = 1800.0  # the timer loop's period in these tests (virtual seconds)
 
 

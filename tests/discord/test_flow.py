@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 
 import discord
-import pytest
 from PIL import Image
 
 from bot.app import PaiShoBot

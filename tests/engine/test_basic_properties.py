@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine.paisho.board import NAMES, POINTS, chebyshev, name

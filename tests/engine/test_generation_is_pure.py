@@ -81,7 +81,7 @@ def test_listing_suggesting_and_describing_only_read_the_game(variant, label):
     game.describe_last_turn()
     game.turn_words()
     game.position_text()
-    game.scores, game.to_move, game.left_players, game.last_was_leave
+    _ = game.scores, game.to_move, game.left_players, game.last_was_leave
     for seat in range(game.players):
         game.private_note(seat)
         game.seat_label(seat)

@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine.iroh.rules import HOME, is_locked, on_terrain
@@ -39,7 +40,7 @@ def test_random_playouts_end_and_keep_the_rules(case):
     assert out.reason in ("turn_limit", "four_midlines", "resignation")
     if out.reason == "turn_limit":
         assert game.turns == options["max_turns"] and out.winners == (0, 1)
-    for point, (owner, code) in game.board.items():
+    for point, (_owner, code) in game.board.items():
         if code in ("Fi", "Wa", "Ea") and point not in HOME:
             assert on_terrain(code, point), (point, code)
     for sq in game.knotweeds:  # no Fire or Lotus ever stands on a Knotweed's corner

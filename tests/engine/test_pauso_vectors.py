@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.pauso import parse_layout, LayoutError
+from engine.pauso import LayoutError, parse_layout
 
 DEFAULTS = "; seats: P,A; next: P; supply: P=6,A=6"
 

@@ -10,7 +10,6 @@ from rendering.style import HIGHLIGHT, PLAYER_COLOURS, WIDTH
 from tests.engine.test_kutai_vectors import K2, K3_POSITION
 from tests.rendering.pixels import decode, near
 
-
 GEO = kit.geometry()
 
 

@@ -45,7 +45,7 @@ class Nim(engine.Game):
                          tiles=tuple(Tile((i, 0), None, "stone", "o") for i in range(self.pile)), last=None)
 
     @classmethod
-    def from_position(cls, position: str, options: dict | None = None) -> "Nim":
+    def from_position(cls, position: str, options: dict | None = None) -> Nim:
         raise ValueError("Nim has no test positions.")
 
 
