@@ -13,9 +13,10 @@ import asyncio
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

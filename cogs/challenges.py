@@ -26,7 +26,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> "ChallengeButton":
+                             match: re.Match[str]) -> ChallengeButton:
         return cls(match["action"], int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -3,7 +3,7 @@ and the background loop that posts reminders, timeouts and expired challenges.""
 from __future__ import annotations
 
 import logging
-from typing import Awaitable
+from collections.abc import Awaitable
 
 import discord
 from discord import app_commands

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Iterable, cast
+from typing import Any, cast
 
 import discord
 

@@ -10,9 +10,10 @@ import json
 import logging
 import os
 import sqlite3
-from dataclasses import dataclass, field
-from typing import Any, AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
 
 import aiosqlite
 
@@ -130,7 +131,7 @@ class Store:
         self._write = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str, *, synchronous: str = "FULL") -> "Store":
+    async def open(cls, path: str, *, synchronous: str = "FULL") -> Store:
         """Open (and migrate) the database at ``path``. ``synchronous=FULL`` (the default) syncs
         the write-ahead log at every commit, so a move the bot confirmed survives a power loss;
         the benchmark compares it with NORMAL."""
@@ -234,7 +235,8 @@ class Store:
         async with self.transaction() as db:
             await _run(db, "UPDATE games SET options = ?, updated_at = ? WHERE id = ?",
                              (json.dumps(options), now, game_id))
-            await _run(db, "UPDATE seats SET accepted = CASE WHEN seat = ? THEN 1 ELSE 0 END WHERE game_id = ?", (proposer, game_id))
+            await _run(db, "UPDATE seats SET accepted = CASE WHEN seat = ? THEN 1 ELSE 0 END WHERE game_id = ?",
+                       (proposer, game_id))
 
     async def start_game(self, game_id: int, seat: int, channel_id: int, now: float,
                          timer: Timer | None = None) -> None:

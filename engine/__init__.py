@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from . import registry
 from .base import Game, IllegalMove, Outcome

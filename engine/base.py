@@ -138,17 +138,17 @@ class Game:
         """What only ``seat`` may see now (their hand, a tile they drew); '' in open games."""
         return ""
 
-    def view(self) -> "BoardView":
+    def view(self) -> BoardView:
         """What a picture of the game shows now, as an immutable, picklable snapshot that shares
         nothing with the game (engine.view; each game extends BoardView in engine/<game>/view.py).
         Only what every player may see: never a hand or the order of a pile."""
         raise NotImplementedError
 
-    def hand_view(self, seat: int) -> "HandView":
+    def hand_view(self, seat: int) -> HandView:
         """Seat ``seat``'s private hand (games with ``hidden_hands``), for that player alone."""
         raise ValueError(f"{self.variant!r} has no hidden hands")
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         return _copy.deepcopy(self)
 
     def to_dict(self) -> dict[str, Any]:

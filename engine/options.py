@@ -6,8 +6,9 @@ has a lowest and a highest value, and a refusal repeats the value through ``nota
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from . import notation
 

@@ -7,9 +7,10 @@ and ``register(DESCRIPTOR)`` in its ``__init__``; ``engine`` imports every such 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Callable
+from typing import Any
 
 from .notation import normalise
 from .options import Option, shown

@@ -135,14 +135,14 @@ class HandView:
     limit: int  # how many tiles the hand may hold
 
 
-def header(game: "Game", seats: tuple[Seat, ...]) -> Header:
+def header(game: Game, seats: tuple[Seat, ...]) -> Header:
     """The Header of ``game`` with the given seat facts (the contract's part is read here)."""
     out = game.outcome
     return Header(players=game.players, to_move=game.to_move, turn_words=game.turn_words(), outcome=out,
                   reason_words=game.reason_text(out.reason) if out is not None else "", seats=seats)
 
 
-def seats(game: "Game", scores: tuple[float, ...] | None = None,
+def seats(game: Game, scores: tuple[float, ...] | None = None,
           counts: list[tuple[tuple[str, int], ...]] | None = None, words: list[tuple[str, ...]] | None = None,
           numbers: list[int] | None = None, colours: tuple[str, ...] | None = None) -> tuple[Seat, ...]:
     """Every seat's facts; labels, who left and (by default) the scores come from the game's contract."""

@@ -7,8 +7,8 @@ from PIL import Image, ImageDraw
 
 from engine.view import BoardView, HandView
 
-from . import register
 from . import paisho_board as kit
+from . import register
 from .style import BACKGROUND, HIGHLIGHT, INK, TEXT, WHITE, font, header, result_line, to_png
 
 HARMONY = (0, 120, 70)

@@ -10,9 +10,9 @@ from PIL import ImageDraw
 
 from engine.view import BoardView, Move
 
-from . import register
 from . import paisho_board as kit
-from .style import HIGHLIGHT, INK, MUTED, TEXT, WHITE, BACKGROUND, header, result_line, text_centered, to_png
+from . import register
+from .style import BACKGROUND, HIGHLIGHT, INK, MUTED, TEXT, WHITE, header, result_line, text_centered, to_png
 
 DISHARMONY = (220, 40, 60)
 DRAINED = (150, 144, 138)

@@ -9,8 +9,8 @@ from PIL import ImageDraw
 
 from engine.view import BoardView
 
-from . import register
 from . import paisho_board as kit
+from . import register
 from .style import HIGHLIGHT, INK, WHITE, header, result_line, text_centered, to_png
 
 MIDLINE = (40, 110, 120)

@@ -7,8 +7,8 @@ from PIL import ImageDraw
 from engine.kutai.tiles import FLOWER, LOTUS, TILES  # the tile table: constants only
 from engine.view import BoardView
 
-from . import register
 from . import paisho_board as kit
+from . import register
 from .style import HIGHLIGHT, INK, WHITE, header, result_line, text_centered, to_png
 
 HARMONY = (0, 120, 70)  # a link of the tree

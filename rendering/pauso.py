@@ -11,8 +11,21 @@ from engine.pauso.layout import parse_layout
 from engine.view import BoardView
 
 from . import register
-from .style import (BACKGROUND, HIGHLIGHT, INK, MUTED, ON_COLOUR, PLAYER_COLOURS, TEXT, WIDTH,
-                    font, header, result_line, text_centered, to_png)
+from .style import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    ON_COLOUR,
+    PLAYER_COLOURS,
+    TEXT,
+    WIDTH,
+    font,
+    header,
+    result_line,
+    text_centered,
+    to_png,
+)
 
 HEADER = 124
 MARGIN_LEFT, MARGIN_BOTTOM, MARGIN_TOP = 44, 44, 16

@@ -12,8 +12,20 @@ from engine.quaterno.board import CENTRE, SIZE, on_diagonal, quarter
 from engine.view import BoardView, Seat
 
 from . import register
-from .style import (BACKGROUND, HIGHLIGHT, INK, MUTED, ON_COLOUR, PLAYER_COLOURS, WHITE, WIDTH, header,
-                    result_line, text_centered, to_png)
+from .style import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    ON_COLOUR,
+    PLAYER_COLOURS,
+    WHITE,
+    WIDTH,
+    header,
+    result_line,
+    text_centered,
+    to_png,
+)
 
 HEADER = 124
 MARGIN = 40
@@ -72,7 +84,8 @@ def _glyph(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float,
     if kind == "Su":
         draw.ellipse((cx - r * 0.45, cy - r * 0.45, cx + r * 0.45, cy + r * 0.45), fill=ink)
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7), (-0.7, -0.7)):
-            draw.line((cx + dx * r * 0.65, cy + dy * r * 0.65, cx + dx * r, cy + dy * r), fill=ink, width=max(1, w // 2))
+            draw.line((cx + dx * r * 0.65, cy + dy * r * 0.65, cx + dx * r, cy + dy * r), fill=ink,
+                      width=max(1, w // 2))
     elif kind == "Mo":
         draw.ellipse((cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8), fill=ink)
         draw.ellipse((cx - r * 0.3, cy - r * 1.0, cx + r * 1.0, cy + r * 0.5), fill=bg)  # the crescent
@@ -85,7 +98,8 @@ def _glyph(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float,
     elif kind == "St":
         draw.line((cx - r * 0.9, cy + r * 0.7, cx + r * 0.9, cy - r * 0.7), fill=ink, width=w + 1)
     elif kind == "Co":
-        draw.ellipse((cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85), outline=ink, width=max(1, w // 2 + 1))
+        draw.ellipse((cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85), outline=ink,
+                     width=max(1, w // 2 + 1))
         draw.polygon([(cx, cy - r * 0.75), (cx + r * 0.25, cy), (cx, cy + r * 0.75), (cx - r * 0.25, cy)], fill=ink)
     elif kind == "So":
         draw.polygon([(cx - r * 0.75, cy - r * 0.8), (cx + r * 0.75, cy - r * 0.8), (cx + r * 0.75, cy),

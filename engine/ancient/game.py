@@ -16,8 +16,20 @@ from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import CENTRE, COLOURS, ORDER, ORTHOGONAL, POINT_SET, POINTS, RED, SURROUNDING, WHITE, Point, name
 from ..paisho.rng import SplitMix64
-from .tiles import (ALIASES, COUNT, FLOWERS, IMMOBILE, MOVE_TYPE, NAMES, ONE_TIME, ORDER as TILE_ORDER,
-                    WHITE_FLOWERS, Board, full_set, harmony_count)
+from .tiles import (
+    ALIASES,
+    COUNT,
+    FLOWERS,
+    IMMOBILE,
+    MOVE_TYPE,
+    NAMES,
+    ONE_TIME,
+    WHITE_FLOWERS,
+    Board,
+    full_set,
+    harmony_count,
+)
+from .tiles import ORDER as TILE_ORDER
 
 GAME = "Ancient Pai Sho"
 OPTIONS = (
@@ -341,7 +353,8 @@ class AncientGame(Game):
             need = RED if code in WHITE_FLOWERS else WHITE
             if need not in COLOURS[at]:
                 colour = "white" if code in WHITE_FLOWERS else "red"
-                raise IllegalMove(f"{NAMES[code]} (a {colour} flower) must be placed on a point with some {need} ({loc})")
+                raise IllegalMove(f"{NAMES[code]} (a {colour} flower) must be placed on a point with some "
+                                  f"{need} ({loc})")
         if code == "Bo":
             if at not in board:
                 raise IllegalMove(f"The Ship must be placed on a tile ({loc} is empty)")
@@ -579,7 +592,7 @@ class AncientGame(Game):
         return "; ".join(parts)
 
     @classmethod
-    def from_position(cls, position: str, options: dict[str, Any] | None = None) -> "AncientGame":
+    def from_position(cls, position: str, options: dict[str, Any] | None = None) -> AncientGame:
         game = cls(2, 0, options)
         game.load_options = dict(options or {})
         game.board, game.discards = {}, []

@@ -3,8 +3,7 @@ and the harmony count of a position (3.5)."""
 from __future__ import annotations
 
 from ..paisho.board import Point
-from ..paisho.flowers import (COUNT, FLOWERS, MOVE_TYPE, ORDER, WHITE_FLOWERS, colour,  # noqa: F401
-                              full_set, relation)
+from ..paisho.flowers import COUNT, FLOWERS, MOVE_TYPE, ORDER, WHITE_FLOWERS, colour, full_set, relation  # noqa: F401
 
 # Ancient's names for the shared tile set (the Rock is the Coin, the Boat the Ship, 3.1).
 NAMES = {"Ja": "Jasmine", "Li": "Lily", "WJ": "White Jade", "Ro": "Rose", "Ch": "Chrysanthemum",

@@ -14,11 +14,23 @@ from ..base import Game, IllegalMove, Outcome
 from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import ORDER, POINT_SET, POINTS, SURROUNDING, Point, chebyshev, mirror, name, side
-from ..paisho.flowers import COUNT, FLOWERS, ORDER as TILE_ORDER
+from ..paisho.flowers import COUNT, FLOWERS
+from ..paisho.flowers import ORDER as TILE_ORDER
 from ..paisho.rng import SplitMix64
 from .harmony import Board, Garden, drained_points, is_drained
-from .movement import (NOT_LAUNCHED, boat_example, colour_message, make_move, move_fault, reach, rotate,
-                       rotate_fault, rotations, shift, shift_fault)
+from .movement import (
+    NOT_LAUNCHED,
+    boat_example,
+    colour_message,
+    make_move,
+    move_fault,
+    reach,
+    rotate,
+    rotate_fault,
+    rotations,
+    shift,
+    shift_fault,
+)
 from .notation import Ability, Turn, read_turn
 from .placement import entry_message, entry_ports, placement_spots, ranks, spot_fault
 from .position import load_position
@@ -481,7 +493,7 @@ class BasicGame(Game):
         return board_view(self)
 
     @classmethod
-    def from_position(cls, position: str, options: dict[str, Any] | None = None) -> "BasicGame":
+    def from_position(cls, position: str, options: dict[str, Any] | None = None) -> BasicGame:
         game = load_position(cls(2, 0, options), position)
         game.load_options = dict(options or {})
         game.start_position = game.position()

@@ -2,7 +2,7 @@
 flowers and the table for the other tiles, with their refusal messages."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ..paisho.board import COLOURS, NEUTRAL, POINTS, RED, WHITE, Point, chebyshev, name, side
 from .tiles import EAST, HOME, L_MOVERS, MID, NAMES, PORTS, WEST
@@ -52,7 +52,7 @@ def spot_fault(seat: int, code: str, at: Point) -> str | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def placement_spots(code: str, seat: int) -> tuple[Point, ...]:
     """Every point where ``seat`` may place a non-flower or special flower on an empty board."""
     return tuple(q for q in POINTS if spot_fault(seat, code, q) is None)

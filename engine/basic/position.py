@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ..paisho import notation as pn
 from ..paisho.board import name
-from ..paisho.flowers import COUNT, FLOWERS, ORDER as TILE_ORDER
+from ..paisho.flowers import COUNT, FLOWERS
+from ..paisho.flowers import ORDER as TILE_ORDER
 from .tiles import BY_LOWER, NAMES, PORTS, forbidden
 
 
@@ -62,7 +63,8 @@ def load_position(game, text: str):
                 if point in PORTS and code not in FLOWERS:
                     raise ValueError(f"Only basic flowers stand on ports ({name(point)}).")
                 if point not in PORTS and forbidden(code, point):
-                    raise ValueError(f"{NAMES[code]} may not stand on a {forbidden(code, point)} point ({name(point)}).")
+                    raise ValueError(f"{NAMES[code]} may not stand on a {forbidden(code, point)} point "
+                                     f"({name(point)}).")
                 game.board[point] = [int(key[1]) - 1, code, len(bits) == 3]
         elif key == "to move":
             game._to_move = _seat(value, "to move")

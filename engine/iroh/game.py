@@ -9,8 +9,22 @@ from ..base import Game, IllegalMove, Outcome
 from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import ORDER, ORTHOGONAL, POINT_SET, POINTS, Point, mirror, name
-from .rules import (CAPTURABLE, HOME, NAMES, NATIONS, RESERVE_CODES, SQUARES, TERRAIN_WORDS, TOTAL, Board,
-                    corners, is_locked, locked_points, on_terrain, winning_set)
+from .rules import (
+    CAPTURABLE,
+    HOME,
+    NAMES,
+    NATIONS,
+    RESERVE_CODES,
+    SQUARES,
+    TERRAIN_WORDS,
+    TOTAL,
+    Board,
+    corners,
+    is_locked,
+    locked_points,
+    on_terrain,
+    winning_set,
+)
 
 GAME = "Iroh Pai Sho"
 OPTIONS = (
@@ -329,7 +343,7 @@ class IrohGame(Game):
         return "; ".join(parts)
 
     @classmethod
-    def from_position(cls, position: str, options: dict[str, Any] | None = None) -> "IrohGame":
+    def from_position(cls, position: str, options: dict[str, Any] | None = None) -> IrohGame:
         game = cls(2, 0, options)  # the start position (which no auto_proclaim can end) ...
         game.load_options = dict(options or {})
         game.board, game._to_move = {}, 0  # ... cleared for the position's own pieces

@@ -199,7 +199,7 @@ class KutaiGame(Game):
 
     # ----- test positions (4.6.1) -------------------------------------------------------
     @classmethod
-    def from_position(cls, position: str, options: dict[str, Any] | None = None) -> "KutaiGame":
+    def from_position(cls, position: str, options: dict[str, Any] | None = None) -> KutaiGame:
         game = cls(2, 0, options)
         game.load_options = dict(options or {})
         sides, best = _parse_position(position)

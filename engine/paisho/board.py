@@ -7,7 +7,7 @@ exactly when ``x*x + y*y <= 80``. Everything here is computed once at import.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .. import notation
 

@@ -5,7 +5,7 @@ with the game's 64-bit seed, in a fixed order, so ``(options, seed, moves)`` rep
 """
 from __future__ import annotations
 
-from typing import MutableSequence
+from collections.abc import MutableSequence
 
 MASK = (1 << 64) - 1
 

@@ -197,7 +197,7 @@ class PausoGame(Game):
 
     # ----- test positions (B6.3) -------------------------------------------------------
     @classmethod
-    def from_position(cls, position: str, options: dict[str, Any] | None = None) -> "PausoGame":
+    def from_position(cls, position: str, options: dict[str, Any] | None = None) -> PausoGame:
         fields = _position_fields(position)
         try:
             layout: Layout = parse_layout(fields["board"], allow_colours=True)
@@ -213,7 +213,7 @@ class PausoGame(Game):
         game = cls(len(seats), 0, opts)
         game.load_options = dict(options or {})
         rings = game.options["rings"]
-        for cell, (ring, point) in layout.contents.items():
+        for ring, point in layout.contents.values():
             for colour in (ring, point):
                 if colour is not None and colour not in seats:
                     raise ValueError(f"The board holds {COLOUR_NAMES[colour]} ({colour}), "

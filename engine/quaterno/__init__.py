@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..registry import GameDescriptor, register
-from .game import OPTIONS, KINDS, QuaternoGame
+from .game import KINDS, OPTIONS, QuaternoGame
 
 DESCRIPTOR = register(GameDescriptor(
     id="quaterno", name="Quaterno", min_players=2, max_players=2,

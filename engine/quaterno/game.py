@@ -14,8 +14,22 @@ from typing import Any
 from .. import notation
 from ..base import Game, IllegalMove, Outcome
 from ..options import Option, check_all
-from .board import (CENTRE, DIRS8, ORTHO, PLACEMENT_SQUARES, SQUARES, Square, direction, dist, mirror,
-                    on_board, on_d1, on_d2, on_diagonal, quarter)
+from .board import (
+    CENTRE,
+    DIRS8,
+    ORTHO,
+    PLACEMENT_SQUARES,
+    SQUARES,
+    Square,
+    direction,
+    dist,
+    mirror,
+    on_board,
+    on_d1,
+    on_d2,
+    on_diagonal,
+    quarter,
+)
 
 GAME = "Quaterno"
 OPTIONS = (
@@ -484,7 +498,7 @@ class QuaternoGame(Game):
         return f"{sides[0]};{sides[1]};turn:{self.turn};used:{used}"
 
     @classmethod
-    def from_position(cls, position: str, options: dict[str, Any] | None = None) -> "QuaternoGame":
+    def from_position(cls, position: str, options: dict[str, Any] | None = None) -> QuaternoGame:
         opts = dict(options or {})
         if "first" in opts:
             raise ValueError("A test position always has Player 1 in the first seat; leave out first.")
