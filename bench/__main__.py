@@ -143,8 +143,11 @@ async def bench_service(variant: str, players: int, folder: Path, scale: int) ->
             await service.accept(p, game_id=reply.game_id)
         rng = random.Random(channel)
         for _ in range(6):
-            row, game = service.game_in(channel)
-            if game.outcome is not None:
+            found = service.game_in(channel)
+            if found is None:
+                break
+            row, game = found
+            if game.to_move is None:
                 break
             mover = people[game.to_move]
             sample = game.copy().random_move(rng)  # (on a copy: the game stays cold)
@@ -203,7 +206,7 @@ async def bench_service(variant: str, players: int, folder: Path, scale: int) ->
         if found is None:
             return
         row, game = found
-        if game.outcome is None:
+        if game.to_move is not None:
             await service.move(channel, Person(row.seats[game.to_move].user_id, "p"), game.random_move(rng))
 
     start = time.perf_counter()

@@ -126,7 +126,7 @@ class ConsoleSession:
             args = rest.split()
             if not args and self.speaker is None:
                 raise UserError("Whose profile? profile <name> [game]")
-            name = args[0] if args else self.speaker
+            name = args[0] if args else str(self.speaker)
             return self._show(await self.service.profile(self.person(name), args[1] if len(args) > 1 else None))
         if not line:
             return []

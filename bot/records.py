@@ -35,8 +35,8 @@ def export_text(row: GameRow, game: engine.Game) -> str:
     tags = [("Game", info.name), ("Variant", row.variant), ("GameId", str(row.id)),
             ("Seed", "hidden until the game is over" if secret else str(row.seed)),
             ("Options", json.dumps(row.options, sort_keys=True))]
-    for seat in row.seats:
-        tags.append((f"Seat{seat.seat + 1}", f"{seat.name} | {game.seat_label(seat.seat)}"))
+    for sitting in row.seats:
+        tags.append((f"Seat{sitting.seat + 1}", f"{sitting.name} | {game.seat_label(sitting.seat)}"))
     tags.append(("Status", row.status))
     if game.outcome is not None:
         out = game.outcome

@@ -6,6 +6,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PaiShoBot, tell
+from bot.service import UserError
 
 from .replies import user_errors
 
@@ -22,6 +23,8 @@ class Admin(commands.Cog):
     @app_commands.guild_only()
     async def timings(self, interaction: discord.Interaction, move_hours: float, reminder_hours: float) -> None:
         async with user_errors(interaction):
+            if interaction.guild_id is None:
+                raise UserError("Timings are set for a server: use this command in one.")
             reply = await self.bot.service.set_timings(interaction.guild_id, move_hours=move_hours,
                                                        reminder_hours=reminder_hours)
             await tell(interaction, reply.text)

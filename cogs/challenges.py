@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Any
 
 import discord
 
 from bot.app import SORRY, PaiShoBot, tell
-from bot.service import UserError
+from bot.service import Reply, UserError
 
-from .replies import bot_of, person, post
+from .replies import bot_of, channel_of, deliver, person, post
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +26,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         self.action, self.game_id = action, game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ChallengeButton:
         return cls(match["action"], int(match["id"]))
 
@@ -85,12 +86,14 @@ async def accept(interaction: discord.Interaction, game_id: int) -> None:
     if not reply.started:
         await post(interaction, reply)
         return
-    thread = made[0] if made else None
     for note in notes:
         await tell(interaction, note)
-    await post(interaction, reply, channel=thread or channel, close=not notes)
-    if thread is not None:
-        await channel.send(f"Game #{game_id} is on: follow it in {thread.mention}.")
+    if not made:
+        await post(interaction, reply, close=not notes)
+        return
+    await post(interaction, reply, channel=made[0], close=not notes)
+    await deliver(channel_of(interaction), Reply(f"Game #{game_id} is on: follow it in {made[0].mention}.",
+                                                 game_id=game_id))
 
 
 async def _delete_quietly(thread: discord.Thread) -> None:

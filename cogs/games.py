@@ -16,7 +16,17 @@ from bot.service import GameService, Reply, UserError
 from bot.texts import MOVE_INPUT_LIMIT, OPTIONS_INPUT_LIMIT
 
 from .challenges import challenge_view
-from .replies import choices, deliver, message_kwargs, person, post, private_kwargs, text_kwargs, user_errors
+from .replies import (
+    channel_of,
+    choices,
+    deliver,
+    here,
+    person,
+    post,
+    private_kwargs,
+    text_kwargs,
+    user_errors,
+)
 
 log = logging.getLogger(__name__)
 
@@ -68,10 +78,16 @@ class Games(commands.Cog):
             except ValueError as err:
                 raise UserError(str(err)) from None
             opponents = [person(m) for m in (opponent, opponent2, opponent3) if m is not None]
-            reply = await self.svc.challenge(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                                             challenger=person(interaction.user), opponents=opponents,
+            challenger = person(interaction.user)
+            reply = await self.svc.challenge(guild_id=interaction.guild_id, channel_id=here(interaction),
+                                             challenger=challenger, opponents=opponents,
                                              variant=game, options=parsed or None, rated=rated)
-            await interaction.channel.send(**message_kwargs(reply), view=challenge_view(reply.game_id))
+            assert reply.game_id is not None
+            posted = await deliver(channel_of(interaction), reply, view=challenge_view(reply.game_id))
+            if posted is None:  # nobody could see or accept it: take it back and say so
+                await self.svc.decline(challenger, game_id=reply.game_id)
+                raise UserError("Discord refused to post your challenge here, so I withdrew it. "
+                                "Please try again, or challenge in another channel.")
             await interaction.delete_original_response()
 
     @challenge.autocomplete("options")
@@ -83,54 +99,54 @@ class Games(commands.Cog):
     async def propose_board(self, interaction: discord.Interaction,
                             board: app_commands.Range[str, 1, OPTIONS_INPUT_LIMIT]) -> None:
         await self._public(interaction, self.svc.propose_board(person(interaction.user), board,
-                                                               channel_id=interaction.channel_id))
+                                                               channel_id=here(interaction)))
 
     @propose_board.autocomplete("board")
     async def board_autocomplete(self, interaction: discord.Interaction, current: str):
         return choices(await self.svc.board_suggestions(person(interaction.user), current,
-                                                        channel_id=interaction.channel_id))
+                                                        channel_id=interaction.channel_id or 0))
 
     # ----- playing -----------------------------------------------------------------------
     @app_commands.command(name="move", description="Play your move in this channel's game")
     @app_commands.describe(move="Your move in notation, e.g. c3 or R@c3 (suggestions show legal moves)")
     async def move(self, interaction: discord.Interaction,
                    move: app_commands.Range[str, 1, MOVE_INPUT_LIMIT]) -> None:
-        await self._public(interaction, self.svc.move(interaction.channel_id, person(interaction.user), move))
+        await self._public(interaction, self.svc.move(here(interaction), person(interaction.user), move))
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str):
-        return choices(self.svc.suggestions(interaction.channel_id, interaction.user.id, current))
+        return choices(self.svc.suggestions(interaction.channel_id or 0, interaction.user.id, current))
 
     @app_commands.command(name="hand", description="See your own tiles (only you see them)")
     async def hand(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
-            reply = await self.svc.hand(interaction.channel_id, person(interaction.user))
+            reply = await self.svc.hand(here(interaction), person(interaction.user))
             await interaction.edit_original_response(**private_kwargs(reply))
 
     @app_commands.command(name="board", description="Show the board of this channel's game again")
     async def board(self, interaction: discord.Interaction) -> None:
-        await self._public(interaction, self.svc.board(interaction.channel_id))
+        await self._public(interaction, self.svc.board(here(interaction)))
 
     @app_commands.command(name="resign", description="Resign from this channel's game")
     async def resign(self, interaction: discord.Interaction) -> None:
-        await self._public(interaction, self.svc.resign(interaction.channel_id, person(interaction.user)))
+        await self._public(interaction, self.svc.resign(here(interaction), person(interaction.user)))
 
     @app_commands.command(name="abort", description="Call off this channel's game before the first move")
     async def abort(self, interaction: discord.Interaction) -> None:
-        await self._public(interaction, self.svc.abort(interaction.channel_id, person(interaction.user)))
+        await self._public(interaction, self.svc.abort(here(interaction), person(interaction.user)))
 
     # ----- looking -------------------------------------------------------------------------
     @app_commands.command(name="moves", description="The moves of this channel's game so far")
     async def moves(self, interaction: discord.Interaction) -> None:
         async with user_errors(interaction):
-            reply = await self.svc.moves(interaction.channel_id)
+            reply = await self.svc.moves(here(interaction))
             await interaction.response.send_message(**text_kwargs(reply.text), ephemeral=True)
 
     @app_commands.command(name="export", description="The full record of this channel's game, to keep")
     async def export(self, interaction: discord.Interaction) -> None:
         async with user_errors(interaction):
-            reply = await self.svc.export(channel_id=interaction.channel_id)
+            reply = await self.svc.export(channel_id=here(interaction))
             await interaction.response.send_message(**text_kwargs(reply.text, f"game-{reply.game_id}.txt"),
                                                     ephemeral=True)
 
@@ -165,7 +181,8 @@ class Games(commands.Cog):
                 log.exception("Could not find channel %s to post a notice of game %s",
                               notice.channel_id, notice.reply.game_id)
                 continue
-            await deliver(channel, notice.reply)
+            if isinstance(channel, discord.abc.Messageable):
+                await deliver(channel, notice.reply)
 
     @ticker.before_loop
     async def before_ticker(self) -> None:

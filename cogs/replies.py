@@ -17,6 +17,21 @@ log = logging.getLogger(__name__)
 EMBED_COLOUR = discord.Colour.from_rgb(86, 126, 230)
 
 
+def here(interaction: discord.Interaction) -> int:
+    """The id of the channel (or thread) where a command was used."""
+    if interaction.channel_id is None:
+        raise UserError("Use this command in a channel or thread of a server.")
+    return interaction.channel_id
+
+
+def channel_of(interaction: discord.Interaction) -> discord.abc.Messageable:
+    """The channel (or thread) where a command was used, to post in."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.abc.Messageable):
+        raise UserError("Use this command in a channel or thread of a server.")
+    return channel
+
+
 def bot_of(interaction: discord.Interaction) -> PaiShoBot:
     """The bot an interaction reached (ours: the cogs are loaded by PaiShoBot only)."""
     return cast(PaiShoBot, interaction.client)
@@ -53,15 +68,19 @@ def text_kwargs(text: str, filename: str = "record.txt") -> dict[str, Any]:
             "file": discord.File(io.BytesIO(text.encode()), filename=filename)}
 
 
-async def deliver(target: discord.abc.Messageable, reply: Reply) -> discord.Message | None:
+async def deliver(target: discord.abc.Messageable, reply: Reply,
+                  view: discord.ui.View | None = None) -> discord.Message | None:
     """Post ``reply`` in ``target`` come what may: once more if Discord refuses for a passing
     reason (a server error or a rate limit that discord.py's own retries did not overcome), then
     in the parent channel of a thread (lost thread permission, archived or deleted thread), so
     the player to move is still told. None if it could be posted nowhere (logged)."""
-    places = [target] + [p for p in (getattr(target, "parent", None),) if p is not None]
+    parent = getattr(target, "parent", None)
+    places = [target] + ([parent] if isinstance(parent, discord.abc.Messageable) else [])
     for place in places:
         for attempt in (1, 2):
             try:
+                if view is not None:
+                    return await place.send(**message_kwargs(reply), view=view)
                 return await place.send(**message_kwargs(reply))
             except discord.HTTPException as err:
                 log.warning("Discord refused a message for game %s in channel %s (attempt %d): %s %s",
@@ -78,9 +97,9 @@ async def post(interaction: discord.Interaction, reply: Reply,
     ``close``, remove the deferred private answer (keep it when a private note was sent). The
     service has saved what the reply reports; if Discord refuses the message, the user is told
     that it is saved and where the message went instead."""
-    target = channel or interaction.channel
+    target = channel or channel_of(interaction)
     message = await deliver(target, reply)
-    if message is None or message.channel.id != target.id:
+    if message is None or message.channel.id != getattr(target, "id", None):
         await tell(interaction, undelivered_text(reply, message))
         return message
     if reply.private and interaction.response.is_done():
@@ -97,7 +116,7 @@ def undelivered_text(reply: Reply, message: discord.Message | None) -> str:
     """What the acting user hears when Discord refused the public message: what is saved (the
     reply's first sentence) and where the message went instead."""
     done = reply.text.split(". ")[0].rstrip(".")
-    where = (f"so I posted it in {message.channel.mention} instead." if message is not None else
+    where = (f"so I posted it in <#{message.channel.id}> instead." if message is not None else
              "and could not post it anywhere; /board shows the game as it stands.")
     return fit(f"Saved: {done}. Discord refused to post the message here, {where}")
 

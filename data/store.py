@@ -157,8 +157,7 @@ class Store:
         await self._conn.close()
 
     async def _migrate(self) -> None:
-        async with self._conn.execute("PRAGMA user_version") as cur:
-            (version,) = await cur.fetchone()
+        version = await self.schema_version()
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
             log.info("Applying database migration %d to %s", number, self.path)
             async with self.transaction():
@@ -168,7 +167,9 @@ class Store:
 
     async def schema_version(self) -> int:
         async with self._conn.execute("PRAGMA user_version") as cur:
-            return (await cur.fetchone())[0]
+            row = await cur.fetchone()
+        assert row is not None  # PRAGMA user_version always answers
+        return int(row[0])
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -222,6 +223,7 @@ class Store:
                 "INSERT INTO seats (game_id, seat, user_id, name, accepted) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, i, uid, name, int(acc)) for i, (uid, name, acc) in enumerate(seats)])
             await cur.close()
+        assert game_id is not None  # an INSERT always has a row id
         return game_id
 
     async def set_accepted(self, game_id: int, seat: int, accepted: bool, now: float) -> None:
@@ -416,7 +418,8 @@ class Store:
 
     async def rating_pool(self, variant: str, guild_id: int | None = None) -> list[RatingRow]:
         """Everyone rated in a game, or only those who played rated games in one server."""
-        sql, args = "SELECT * FROM ratings WHERE variant = ?", [variant]
+        sql = "SELECT * FROM ratings WHERE variant = ?"
+        args: list[Any] = [variant]
         if guild_id is not None:
             sql += (" AND user_id IN (SELECT user_id FROM rating_history WHERE variant = ? "
                     "AND guild_id = ?)")
@@ -427,7 +430,8 @@ class Store:
     async def games_of(self, *, guild_id: int | None = None, user_id: int | None = None,
                        statuses: tuple[str, ...] = OPEN_STATUSES) -> list[GameRow]:
         marks = ", ".join("?" for _ in statuses)
-        where, args = f"status IN ({marks})", list(statuses)
+        where = f"status IN ({marks})"
+        args: list[Any] = list(statuses)
         if guild_id is not None:
             where += " AND guild_id = ?"
             args.append(guild_id)

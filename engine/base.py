@@ -138,6 +138,10 @@ class Game:
         """What only ``seat`` may see now (their hand, a tile they drew); '' in open games."""
         return ""
 
+    def hand_text(self, seat: int) -> str:
+        """``seat``'s own tiles in words, for them alone (games with hidden hands); '' otherwise."""
+        return ""
+
     def view(self) -> BoardView:
         """What a picture of the game shows now, as an immutable, picklable snapshot that shares
         nothing with the game (engine.view; each game extends BoardView in engine/<game>/view.py).

@@ -105,8 +105,8 @@ class Challenges:
             seat = row.seat_of(user.id)
             assert seat is not None
             if row.seats[seat].accepted:
-                waiting = ", ".join(s.name for s in row.seats if not s.accepted)
-                raise UserError(f"You have already accepted; waiting for {waiting}.")
+                others = ", ".join(s.name for s in row.seats if not s.accepted)
+                raise UserError(f"You have already accepted; waiting for {others}.")
             now = self.clock()
             waiting = [s.name for s in row.seats if not s.accepted and s.seat != seat]
             if waiting:
