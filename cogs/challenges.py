@@ -9,9 +9,9 @@ from typing import Any
 import discord
 
 from bot.app import SORRY, PaiShoBot, tell
-from bot.service import Reply, UserError
+from bot.service import UserError
 
-from .replies import bot_of, channel_of, deliver, person, post
+from .replies import bot_of, channel_of, person, post
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +92,10 @@ async def accept(interaction: discord.Interaction, game_id: int) -> None:
         await post(interaction, reply, close=not notes)
         return
     await post(interaction, reply, channel=made[0], close=not notes)
-    await deliver(channel_of(interaction), Reply(f"Game #{game_id} is on: follow it in {made[0].mention}.",
-                                                 game_id=game_id))
+    try:
+        await channel_of(interaction).send(f"Game #{game_id} is on: follow it in {made[0].mention}.")
+    except discord.HTTPException:  # the game and its thread are there; only the pointer is missing
+        log.warning("Could not point channel %s to the thread of game %d", interaction.channel_id, game_id)
 
 
 async def _delete_quietly(thread: discord.Thread) -> None:
