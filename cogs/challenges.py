@@ -1,5 +1,7 @@
-"""Accept / Decline buttons of a challenge. They are DynamicItems carrying the game id in their
-custom id, so they work after a restart; the service decides who may press them."""
+"""Challenges in Discord: /challenge and /propose-board, the Accept / Decline buttons of a
+challenge and the Rematch button under a finished game. The buttons are DynamicItems carrying
+the game id in their custom id, so they work after a restart; the service decides who may press
+them. The last acceptance gives the game a thread of its own where the bot may make one."""
 from __future__ import annotations
 
 import logging
@@ -7,13 +9,98 @@ import re
 from typing import Any
 
 import discord
+from discord import app_commands
+from discord.ext import commands
 
-from bot.app import SORRY, PaiShoBot, tell
-from bot.service import UserError
+from bot.app import PaiShoBot, tell
+from bot.options import parse_options, suggest_options
+from bot.service import GameService, Reply, UserError
+from bot.texts import OPTIONS_INPUT_LIMIT
 
-from .replies import bot_of, channel_of, person, post
+from .replies import (
+    bot_of,
+    buttons,
+    channel_of,
+    choices,
+    close_challenges,
+    deliver,
+    game_choices,
+    here,
+    person,
+    post,
+    pressed,
+    user_errors,
+)
 
 log = logging.getLogger(__name__)
+
+
+class Challenges(commands.Cog):
+    def __init__(self, bot: PaiShoBot) -> None:
+        self.bot = bot
+
+    @property
+    def svc(self) -> GameService:
+        return self.bot.service
+
+    @app_commands.command(name="challenge", description="Challenge one to three players to a game")
+    @app_commands.describe(game="Which game", opponent="Who you challenge",
+                           opponent2="A second opponent (games for more players)", opponent3="A third opponent",
+                           options="Game options as name=value, e.g. board=round5 rings=4",
+                           rated="Whether the game counts for ratings (default: yes)")
+    @app_commands.choices(game=game_choices())
+    @app_commands.guild_only()
+    async def challenge(self, interaction: discord.Interaction, game: str, opponent: discord.Member,
+                        opponent2: discord.Member | None = None, opponent3: discord.Member | None = None,
+                        options: app_commands.Range[str, 1, OPTIONS_INPUT_LIMIT] | None = None,
+                        rated: bool = True) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with user_errors(interaction):
+            try:
+                parsed = parse_options(options)
+            except ValueError as err:
+                raise UserError(str(err)) from None
+            opponents = [person(m) for m in (opponent, opponent2, opponent3) if m is not None]
+            reply = await self.svc.challenge(guild_id=interaction.guild_id, channel_id=here(interaction),
+                                             challenger=person(interaction.user), opponents=opponents,
+                                             variant=game, options=parsed or None, rated=rated)
+            await post_challenge(interaction, reply)
+
+    @challenge.autocomplete("options")
+    async def options_autocomplete(self, interaction: discord.Interaction, current: str):
+        return choices(suggest_options(interaction.namespace.game, current))
+
+    @app_commands.command(name="propose-board", description="Propose another board for the open challenge here")
+    @app_commands.describe(board="A board preset (the suggestions list them) or a layout, as the game's rules write it")
+    async def propose_board(self, interaction: discord.Interaction,
+                            board: app_commands.Range[str, 1, OPTIONS_INPUT_LIMIT]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with user_errors(interaction):
+            await post(interaction, await self.svc.propose_board(person(interaction.user), board,
+                                                                 channel_id=here(interaction)))
+
+    @propose_board.autocomplete("board")
+    async def board_autocomplete(self, interaction: discord.Interaction, current: str):
+        return choices(await self.svc.board_suggestions(person(interaction.user), current,
+                                                        channel_id=interaction.channel_id or 0))
+
+
+async def post_challenge(interaction: discord.Interaction, reply: Reply) -> None:
+    """Post a new challenge with its buttons and remember its message (to edit when it closes);
+    a challenge Discord refuses to show is withdrawn, and the challenger told."""
+    assert reply.game_id is not None
+    service = bot_of(interaction).service
+    posted = await deliver(channel_of(interaction), reply)
+    if posted is None:  # nobody could see or accept it: take it back and say so
+        await service.decline(person(interaction.user), game_id=reply.game_id)
+        raise UserError("Discord refused to post the challenge here, so I withdrew it. "
+                        "Please try again, or challenge in another channel.")
+    await service.challenge_posted(reply.game_id, posted.id)
+    await close_challenges(interaction.client, reply)
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        pass
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -31,26 +118,43 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["action"], int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
+        async def act() -> None:
             if self.action == "accept":
                 await accept(interaction, self.game_id)
             else:
-                reply = await bot_of(interaction).service.decline(person(interaction.user), game_id=self.game_id)
-                await post(interaction, reply)
-        except UserError as err:
-            await tell(interaction, str(err))
-        except Exception:  # a button has no tree error handler: log with context and apologise
-            log.exception("Challenge button %s of game %d failed for user %s in channel %s",
-                          self.action, self.game_id, interaction.user.id, interaction.channel_id)
-            await tell(interaction, SORRY)
+                await post(interaction, await bot_of(interaction).service.decline(person(interaction.user),
+                                                                                  game_id=self.game_id))
+        await pressed(interaction, f"{self.action} of challenge {self.game_id}", act)
 
 
-def challenge_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ChallengeButton("accept", game_id))
-    view.add_item(ChallengeButton("decline", game_id))
-    return view
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"psb:rematch:(?P<id>[0-9]+)"):
+    """Under a finished game: the same game, options and players again, seats rotated."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary,
+                                           custom_id=f"psb:rematch:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> RematchButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            reply = await bot_of(interaction).service.rematch(person(interaction.user), self.game_id,
+                                                               channel_id=here(interaction))
+            await post_challenge(interaction, reply)
+        await pressed(interaction, f"rematch of game {self.game_id}", act)
+
+
+@buttons
+def challenge_buttons(reply: Reply) -> list[discord.ui.Item[Any]]:
+    if reply.challenge and reply.game_id is not None:
+        return [ChallengeButton("accept", reply.game_id), ChallengeButton("decline", reply.game_id)]
+    if reply.rematch and reply.game_id is not None:
+        return [RematchButton(reply.game_id)]
+    return []
 
 
 async def accept(interaction: discord.Interaction, game_id: int) -> None:
@@ -107,4 +211,5 @@ async def _delete_quietly(thread: discord.Thread) -> None:
 
 
 async def setup(bot: PaiShoBot) -> None:
-    bot.add_dynamic_items(ChallengeButton)
+    bot.add_dynamic_items(ChallengeButton, RematchButton)
+    await bot.add_cog(Challenges(bot))

@@ -7,8 +7,7 @@ from discord.ext import commands
 
 from bot.app import PaiShoBot
 
-from .games import GAME_CHOICES
-from .replies import message_kwargs, person, text_kwargs, user_errors
+from .replies import game_choices, message_kwargs, person, text_kwargs, user_errors
 
 
 class Ratings(commands.Cog):
@@ -17,7 +16,7 @@ class Ratings(commands.Cog):
 
     @app_commands.command(name="profile", description="A player's ratings, record and rating chart")
     @app_commands.describe(player="Whose profile (default: yours)", game="Only this game")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=game_choices())
     async def profile(self, interaction: discord.Interaction, player: discord.Member | None = None,
                       game: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -28,7 +27,7 @@ class Ratings(commands.Cog):
     @app_commands.command(name="leaderboard", description="The best rated players of a game")
     @app_commands.describe(game="Which game", everyone="All players of every server (default: this server)",
                            page="Page number")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=game_choices())
     async def leaderboard(self, interaction: discord.Interaction, game: str, everyone: bool = False,
                           page: app_commands.Range[int, 1, 1000] = 1) -> None:
         async with user_errors(interaction):

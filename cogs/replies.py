@@ -1,20 +1,46 @@
-"""Turning service Replies into Discord messages: embeds, the board attachment, mentions."""
+"""Turning service Replies into Discord messages: embeds, the board attachment, mentions, the
+buttons a reply calls for (each button module registers how it makes them), and the edits of
+challenge messages that a reply closes."""
 from __future__ import annotations
 
 import io
 import logging
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Any, cast
 
 import discord
 
-from bot.app import PaiShoBot, tell
-from bot.service import Person, Reply, UserError
+import engine
+from bot.app import SORRY, PaiShoBot, tell
+from bot.service import Closed, Person, Reply, UserError
 from bot.texts import CHOICE_LIMIT, EMBED_LIMIT, MESSAGE_LIMIT, fit
 
 log = logging.getLogger(__name__)
 EMBED_COLOUR = discord.Colour.from_rgb(86, 126, 230)
+CLOSED_COLOUR = discord.Colour.from_rgb(140, 140, 150)
+
+# Makers of the buttons a reply calls for (a challenge's Accept/Decline, a Rematch, an offer's
+# Accept/Decline): each returns the items for a reply, or nothing. Button modules register theirs
+# (by name: an extension loaded again replaces its makers).
+_BUTTON_MAKERS: dict[str, Callable[[Reply], list[discord.ui.Item[Any]]]] = {}
+
+
+def buttons(maker: Callable[[Reply], list[discord.ui.Item[Any]]]) -> Callable[[Reply], list[discord.ui.Item[Any]]]:
+    """Register a maker of the buttons some replies carry (used as a decorator)."""
+    _BUTTON_MAKERS[f"{maker.__module__}.{maker.__qualname__}"] = maker
+    return maker
+
+
+def view_for(reply: Reply) -> discord.ui.View | None:
+    """The buttons a reply carries, as one persistent view (None if it carries none)."""
+    items = [item for maker in _BUTTON_MAKERS.values() for item in maker(reply)]
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
 
 
 def here(interaction: discord.Interaction) -> int:
@@ -68,8 +94,7 @@ def text_kwargs(text: str, filename: str = "record.txt") -> dict[str, Any]:
             "file": discord.File(io.BytesIO(text.encode()), filename=filename)}
 
 
-async def deliver(target: discord.abc.Messageable, reply: Reply,
-                  view: discord.ui.View | None = None) -> discord.Message | None:
+async def deliver(target: discord.abc.Messageable, reply: Reply) -> discord.Message | None:
     """Post ``reply`` in ``target`` come what may: once more if Discord refuses for a passing
     reason (a server error or a rate limit that discord.py's own retries did not overcome), then
     in the parent channel of a thread (lost thread permission, archived or deleted thread), so
@@ -79,6 +104,7 @@ async def deliver(target: discord.abc.Messageable, reply: Reply,
     for place in places:
         for attempt in (1, 2):
             try:
+                view = view_for(reply)
                 if view is not None:
                     return await place.send(**message_kwargs(reply), view=view)
                 return await place.send(**message_kwargs(reply))
@@ -91,6 +117,26 @@ async def deliver(target: discord.abc.Messageable, reply: Reply,
     return None
 
 
+async def close_challenges(client: discord.Client, reply: Reply) -> None:
+    """Edit the challenge messages a reply closes: buttons removed, the state in words."""
+    for closed in reply.closes:
+        await close_message(client, closed)
+
+
+async def close_message(client: discord.Client, closed: Closed) -> None:
+    """Edit one closed challenge's message (one Discord refuses is logged only)."""
+    channel = client.get_channel(closed.channel_id)
+    if not isinstance(channel, discord.abc.Messageable) or not hasattr(channel, "get_partial_message"):
+        log.warning("Cannot edit challenge message %s: channel %s not found", closed.message_id, closed.channel_id)
+        return
+    embed = discord.Embed(description=fit(closed.text, EMBED_LIMIT), colour=CLOSED_COLOUR)
+    try:
+        await channel.get_partial_message(closed.message_id).edit(embed=embed, view=None, attachments=[])
+    except discord.HTTPException as err:
+        log.warning("Could not edit challenge message %s in channel %s: %s", closed.message_id,
+                    closed.channel_id, err)
+
+
 async def post(interaction: discord.Interaction, reply: Reply,
                channel: discord.abc.Messageable | None = None, close: bool = True) -> discord.Message | None:
     """Post ``reply`` publicly (in ``channel``, default the interaction's channel) and, with
@@ -99,6 +145,7 @@ async def post(interaction: discord.Interaction, reply: Reply,
     that it is saved and where the message went instead."""
     target = channel or channel_of(interaction)
     message = await deliver(target, reply)
+    await close_challenges(interaction.client, reply)
     if message is None or message.channel.id != getattr(target, "id", None):
         await tell(interaction, undelivered_text(reply, message))
         return message
@@ -127,6 +174,25 @@ def private_kwargs(reply: Reply) -> dict[str, Any]:
     if reply.private_image is not None:
         kwargs["attachments"] = [discord.File(io.BytesIO(reply.private_image), filename="hand.png")]
     return kwargs
+
+
+def game_choices() -> list[discord.app_commands.Choice[str]]:
+    """The games a command offers, from the engine's registry."""
+    return [discord.app_commands.Choice(name=d.name, value=d.id) for d in engine.games()]
+
+
+async def pressed(interaction: discord.Interaction, what: str, action: Callable[[], Awaitable[Any]]) -> None:
+    """Run a button's action: think privately first, tell the presser a refusal privately, and
+    log anything unexpected with context (a button has no command tree to catch it)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        await action()
+    except UserError as err:
+        await tell(interaction, str(err))
+    except Exception:
+        log.exception("Button %s failed for user %s in channel %s", what, interaction.user.id,
+                      interaction.channel_id)
+        await tell(interaction, SORRY)
 
 
 @asynccontextmanager

@@ -90,4 +90,22 @@ MIGRATIONS: list[str] = [
     CREATE INDEX rating_history_by_user ON rating_history (user_id, variant, at);
     CREATE INDEX rating_history_by_guild ON rating_history (guild_id, variant);
     """,
+    # 4: where a challenge was made, by whom, and its message (edited when it closes), and the
+    # open offers of a running game (a draw, a takeback), at most one of each kind per game
+    """
+    ALTER TABLE games ADD COLUMN lobby_id INTEGER;
+    ALTER TABLE games ADD COLUMN message_id INTEGER;
+    ALTER TABLE games ADD COLUMN challenger_id INTEGER;
+    CREATE INDEX games_by_channel ON games (channel_id, id);
+    CREATE INDEX games_by_lobby ON games (lobby_id);
+    CREATE TABLE offers (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind       TEXT    NOT NULL,          -- draw | takeback
+        seat       INTEGER NOT NULL,          -- who asked
+        ply        INTEGER NOT NULL,          -- the record's length when asked
+        accepted   TEXT    NOT NULL,          -- JSON list of the seats that agreed (the asker first)
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, kind)
+    );
+    """,
 ]

@@ -91,6 +91,18 @@ class HistoryRow:
 
 
 @dataclass
+class Offer:
+    """An open offer in a running game: a draw, or a takeback of the asker's last turn."""
+
+    game_id: int
+    kind: str  # draw | takeback
+    seat: int  # who asked
+    ply: int  # the record's length when asked
+    accepted: list[int]  # the seats that agreed, the asker first
+    created_at: float
+
+
+@dataclass
 class GameRow:
     """One stored game with its seats and (when loaded) its record."""
 
@@ -106,6 +118,9 @@ class GameRow:
     updated_at: float
     expires_at: float | None
     rated: bool = True
+    lobby_id: int | None = None  # the channel where the challenge was made
+    message_id: int | None = None  # the challenge's message there (edited when it closes)
+    challenger_id: int | None = None  # who made the challenge (None: stored before we kept it)
     seats: list[Seat] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
     move_seats: list[int] = field(default_factory=list)
@@ -118,7 +133,7 @@ class GameRow:
 
 
 _GAME_COLUMNS = ("id, variant, options, seed, guild_id, channel_id, status, result, "
-                 "created_at, updated_at, expires_at, rated")
+                 "created_at, updated_at, expires_at, rated, lobby_id, message_id, challenger_id")
 
 
 class Store:
@@ -209,14 +224,18 @@ class Store:
     async def create_game(self, *, variant: str, options: dict[str, Any], seed: int,
                           guild_id: int | None, channel_id: int, status: str,
                           seats: Iterable[tuple[int, str, bool]], now: float,
-                          expires_at: float | None = None, rated: bool = True) -> int:
-        """A new game row with its seats (user id, name, accepted) in seat order."""
+                          expires_at: float | None = None, rated: bool = True,
+                          challenger_id: int | None = None) -> int:
+        """A new game row with its seats (user id, name, accepted) in seat order; the challenger
+        is seat 0 unless ``challenger_id`` says otherwise (a rematch rotates the seats)."""
+        seats = list(seats)
         async with self.transaction() as db:
             cur = await db.execute(
-                "INSERT INTO games (variant, options, seed, guild_id, channel_id, status, "
-                "created_at, updated_at, expires_at, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (variant, json.dumps(options), seed, guild_id, channel_id, status, now, now, expires_at,
-                 int(rated)))
+                "INSERT INTO games (variant, options, seed, guild_id, channel_id, lobby_id, status, "
+                "created_at, updated_at, expires_at, rated, challenger_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (variant, json.dumps(options), seed, guild_id, channel_id, channel_id, status, now, now,
+                 expires_at, int(rated), challenger_id if challenger_id is not None else seats[0][0]))
             game_id = cur.lastrowid
             await cur.close()
             cur = await db.executemany(
@@ -225,6 +244,36 @@ class Store:
             await cur.close()
         assert game_id is not None  # an INSERT always has a row id
         return game_id
+
+    async def set_message(self, game_id: int, message_id: int) -> None:
+        """The message that shows a challenge (to edit when the challenge closes)."""
+        async with self.transaction() as db:
+            await _run(db, "UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+
+    async def put_offer(self, offer: Offer) -> None:
+        """Open an offer, or record who has agreed to it so far (one offer of a kind per game)."""
+        async with self.transaction() as db:
+            await _run(db, "DELETE FROM offers WHERE game_id = ? AND kind = ?", (offer.game_id, offer.kind))
+            await _run(db, "INSERT INTO offers (game_id, kind, seat, ply, accepted, created_at) "
+                           "VALUES (?, ?, ?, ?, ?, ?)", (offer.game_id, offer.kind, offer.seat, offer.ply,
+                                                          json.dumps(offer.accepted), offer.created_at))
+
+    async def drop_offers(self, game_id: int, kind: str | None = None) -> None:
+        """Close a game's open offers (of one kind, or all)."""
+        async with self.transaction() as db:
+            if kind is None:
+                await _run(db, "DELETE FROM offers WHERE game_id = ?", (game_id,))
+            else:
+                await _run(db, "DELETE FROM offers WHERE game_id = ? AND kind = ?", (game_id, kind))
+
+    async def take_back(self, game_id: int, from_ply: int, now: float, timer: Timer | None) -> None:
+        """Remove the moves from ``from_ply`` on (a takeback both sides agreed to), close the
+        takeback offer and set the timer of the player to move again, in one transaction."""
+        async with self.transaction() as db:
+            await _run(db, "DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, from_ply))
+            await _run(db, "DELETE FROM offers WHERE game_id = ?", (game_id,))
+            await _run(db, "UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            await self._put_timer(db, game_id, timer)
 
     async def set_accepted(self, game_id: int, seat: int, accepted: bool, now: float) -> None:
         async with self.transaction() as db:
@@ -257,6 +306,7 @@ class Store:
     async def set_status(self, game_id: int, status: str, now: float,
                          result: dict[str, Any] | None = None) -> None:
         async with self.transaction() as db:
+            await _run(db, "DELETE FROM offers WHERE game_id = ?", (game_id,))
             await _run(db, "UPDATE games SET status = ?, result = ?, updated_at = ? WHERE id = ?",
                              (status, json.dumps(result) if result is not None else None, now, game_id))
             await self._put_timer(db, game_id, None)
@@ -313,6 +363,7 @@ class Store:
                 else:
                     await _run(db, "UPDATE games SET status = 'finished', result = ?, updated_at = ? "
                                      "WHERE id = ?", (json.dumps(result), now, game_id))
+                    await _run(db, "DELETE FROM offers WHERE game_id = ?", (game_id,))
                 await self._put_timer(db, game_id, timer if result is None else None)
                 for rating, history in ratings or ():
                     await self._put_rating(db, rating, history)
@@ -327,7 +378,8 @@ class Store:
                        guild_id=r["guild_id"], channel_id=r["channel_id"], status=r["status"],
                        result=json.loads(r["result"]) if r["result"] else None,
                        created_at=r["created_at"], updated_at=r["updated_at"], expires_at=r["expires_at"],
-                       rated=bool(r["rated"]))
+                       rated=bool(r["rated"]), lobby_id=r["lobby_id"], message_id=r["message_id"],
+                       challenger_id=r["challenger_id"])
 
     async def _fill(self, rows: list[GameRow], moves: bool = True) -> list[GameRow]:
         """Attach seats (and moves) to the rows, a few hundred games per query."""
@@ -373,6 +425,30 @@ class Store:
     async def expired_challenges(self, now: float) -> list[GameRow]:
         return await self._select("status = 'challenge' AND expires_at IS NOT NULL AND expires_at <= ?",
                                   (now,), moves=False)
+
+    async def offers(self, game_id: int) -> list[Offer]:
+        async with self._conn.execute("SELECT * FROM offers WHERE game_id = ? ORDER BY kind", (game_id,)) as cur:
+            return [Offer(r["game_id"], r["kind"], r["seat"], r["ply"], json.loads(r["accepted"]), r["created_at"])
+                    for r in await cur.fetchall()]
+
+    async def last_game_in(self, channel_id: int) -> GameRow | None:
+        """The game that started last in a channel or thread (running or finished)."""
+        rows = await self._select("channel_id = ? AND status IN ('running', 'finished') ORDER BY id DESC LIMIT 1",
+                                  (channel_id,))
+        return rows[0] if rows else None
+
+    async def running_games_from(self, lobby_id: int, user_id: int) -> list[GameRow]:
+        """A player's running games that were challenged in a channel (and play in their threads)."""
+        return await self._select("lobby_id = ? AND status = 'running' AND id IN "
+                                  "(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id", (lobby_id, user_id),
+                                  moves=False)
+
+    async def recent_games_of(self, user_id: int, limit: int = 25,
+                              statuses: tuple[str, ...] = ("running", "finished")) -> list[GameRow]:
+        """A player's most recent games, newest first."""
+        marks = ", ".join("?" for _ in statuses)
+        return await self._select(f"status IN ({marks}) AND id IN (SELECT game_id FROM seats WHERE user_id = ?) "
+                                  "ORDER BY id DESC LIMIT ?", (*statuses, user_id, limit), moves=False)
 
     async def timer(self, game_id: int) -> Timer | None:
         async with self._conn.execute("SELECT * FROM timers WHERE game_id = ?", (game_id,)) as cur:

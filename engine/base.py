@@ -39,7 +39,9 @@ class Outcome(NamedTuple):
 LEAVE_REASONS = ("resignation", "timeout")
 _LEAVE_WORD = {"resignation": "resign", "timeout": "timeout"}
 _LEAVE_RE = re.compile(r"^(resign|timeout) ([1-9])$")
-_REASON_TEXT = {"resignation": "by resignation", "timeout": "on time"}
+_REASON_TEXT = {"resignation": "by resignation", "timeout": "on time", "agreement": "by agreement"}
+# The record entry of a game the players agreed to end as a draw (see Game.agree_draw).
+DRAW_AGREED = "draw agreed"
 
 
 class Game:
@@ -48,6 +50,7 @@ class Game:
     variant: str = ""
     secret_seed = False  # True: the seed reveals hidden information; keep it private until the end
     hidden_hands = False  # True: each player has private tiles (see private_note)
+    hidden_entry_words: tuple[str, ...] = ()  # words of record entries that reveal hidden tiles
     lists_moves_in_parts = False  # True: legal_moves() can be huge; suggest completes part by part
     REASON_TEXT: dict[str, str] = {}  # the game's own end reasons -> words for the result message
 
@@ -92,6 +95,8 @@ class Game:
             return self.record[-1]
         if _LEAVE_RE.match(move.strip().lower()):
             raise IllegalMove("To leave the game, use the resign command.")
+        if notation.squash(move).lower() == notation.squash(DRAW_AGREED):
+            raise IllegalMove("To end the game in a draw, offer one with the draw command.")
         canonical = self._play(move)
         self._legal = None
         self.record.append(canonical)
@@ -108,6 +113,22 @@ class Game:
         self._resign(player, reason)
         self._legal = None
         self.record.append(f"{_LEAVE_WORD[reason]} {player + 1}")
+
+    def agree_draw(self) -> None:
+        """The players still in the game agreed to end it as a draw: they all share first place
+        (recorded as ``draw agreed``, so a replay rebuilds it)."""
+        if self.outcome is not None:
+            raise IllegalMove(self._over_message(DRAW_AGREED))
+        left = set(self.left_players)
+        staying = tuple(s for s in range(self.players) if s not in left)
+        self.outcome = Outcome(staying, tuple(self.scores) or None, "agreement")
+        self._legal = None
+        self.record.append(DRAW_AGREED)
+
+    def reveals_hidden(self, entry: str) -> bool:
+        """Whether a record entry showed someone hidden information (a tile drawn from a pile),
+        so that it can never be taken back."""
+        return any(word in entry.lower() for word in self.hidden_entry_words)
 
     def suggest(self, text: str, limit: int = 25) -> list[str]:
         """At most ``limit`` legal moves completing what a player has typed, best first. What was
@@ -198,7 +219,10 @@ class Game:
 
     # ----- used by engine.replay / from_dict ------------------------------------------
     def apply_record_entry(self, entry: str) -> None:
-        """Apply one stored record entry: a move, or a player leaving the game."""
+        """Apply one stored record entry: a move, a player leaving the game, or an agreed draw."""
+        if entry.strip().lower() == DRAW_AGREED:
+            self.agree_draw()
+            return
         leave = _LEAVE_RE.match(entry.strip().lower())
         if leave:
             reason = "resignation" if leave.group(1) == "resign" else "timeout"

@@ -8,12 +8,14 @@ two simultaneous moves is judged on the new position.
 ``GameService`` is a thin facade over parts that each hold one concern:
 
     running.py     the running games in memory, their locks, replay on first use
-    challenges.py  challenge, accept, decline, propose a board, expiry
+    challenges.py  challenge, accept, decline, propose a board, rematch, expiry
+    agreements.py  draws by agreement and takebacks
     play.py        move, resign, abort, hand, autocomplete, and the commit of every turn
     clock.py       the background sweep: expiry, reminders, timeouts
     timers.py      time per move, per server
     standings.py   ratings, profiles, leaderboards
-    looking.py     board, moves, export, games, rules
+    looking.py     board, moves, export, games, rules (finished games too), and what to say
+                   where no game runs
     wording.py     how games, turns and results are put into words
     pictures.py    the pictures replies carry, drawn off the event loop
 
@@ -21,14 +23,17 @@ CPU-heavy work runs in worker processes (``service.workers``, bot/workers.py).
 """
 from __future__ import annotations
 
+import functools
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from data import Store
 
 from ..workers import Workers
-from .base import HOUR, NO_GAME_HERE, Notice, Person, Reply, UserError
+from .agreements import Agreements
+from .base import HOUR, NO_GAME_HERE, Closed, NoGameHere, Notice, Person, Reply, UserError
 from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
 from .clock import Sweeper
 from .looking import Looking
@@ -38,7 +43,8 @@ from .standings import Standings
 from .timers import DEFAULT_DEADLINE, DEFAULT_REMINDER, Timers
 from .wording import in_words
 
-__all__ = ["GameService", "Person", "Reply", "Notice", "UserError", "NO_GAME_HERE", "HOUR", "in_words"]
+__all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "NO_GAME_HERE", "HOUR", "in_words"]
+R = TypeVar("R")
 
 
 class GameService:
@@ -58,6 +64,8 @@ class GameService:
         self.challenges = Challenges(store, self.running, self.timers, clock, ttl=challenge_ttl, rng=rng)
         self.sweeper = Sweeper(store, self.running, self.challenges, self.play, clock)
         self.looking = Looking(store, self.running)
+        self.agreements = Agreements(store, self.running, self.play, self.timers, clock)
+        explained = self._explained
         # start-up and the games in memory
         self.reload = self.running.reload
         self.warm = self.running.warm
@@ -69,12 +77,19 @@ class GameService:
         self.propose_board = self.challenges.propose_board
         self.board_suggestions = self.challenges.board_suggestions
         self.expire_challenges = self.challenges.expire
+        self.challenge_posted = self.challenges.posted
+        self.rematch = self.challenges.rematch
         # playing
-        self.move = self.play.move
-        self.resign = self.play.resign
-        self.abort = self.play.abort
-        self.hand = self.play.hand
+        self.move = explained(self.play.move)
+        self.resign = explained(self.play.resign)
+        self.abort = explained(self.play.abort)
+        self.hand = explained(self.play.hand)
         self.suggestions = self.play.suggestions
+        # what the players agree on
+        self.draw = explained(self.agreements.draw)
+        self.takeback = explained(self.agreements.takeback)
+        self.agree = self.agreements.agree
+        self.decline_offer = self.agreements.decline
         # time
         self.tick = self.sweeper.tick
         self.timings = self.timers.timings
@@ -83,11 +98,23 @@ class GameService:
         self.profile = self.standings.profile
         self.leaderboard = self.standings.leaderboard
         # looking
-        self.board = self.looking.board
-        self.moves = self.looking.moves
-        self.export = self.looking.export
+        self.board = explained(self.looking.board)
+        self.moves = explained(self.looking.moves)
+        self.export = explained(self.looking.export)
         self.games = self.looking.games
+        self.recent_games = self.looking.recent
         self.rules = self.looking.rules
+
+    def _explained(self, action: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
+        """``action``, whose refusal that no game runs in the channel says what is there instead
+        (a challenge waiting for acceptance, the player's game in its thread, a finished game)."""
+        @functools.wraps(action)
+        async def run(*args: Any, **kwargs: Any) -> R:
+            try:
+                return await action(*args, **kwargs)
+            except NoGameHere as missing:
+                raise UserError(await self.looking.explain(missing)) from None
+        return run
 
     def close(self) -> None:
         """Stop the worker processes (the store is closed by its owner)."""

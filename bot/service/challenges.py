@@ -12,7 +12,7 @@ from data import GameRow, Store, StoreError
 from .. import records
 from ..options import suggest_options
 from . import pictures, wording
-from .base import Person, Reply, UserError
+from .base import Closed, Person, Reply, UserError
 from .running import RunningGames, replay, saving
 from .timers import Timers
 
@@ -54,21 +54,69 @@ class Challenges:
         if self.running.game_in(channel_id) is not None:
             raise UserError("A game is already running in this channel. Finish it first, or "
                             "challenge in another channel.")
-        now = self.clock()
         seats = [(challenger.id, challenger.name, True)] + [(p.id, p.name, False) for p in opponents]
+        return await self._open_new(challenger, info, game.options, seed, guild_id, channel_id, seats, rated,
+                                    f"{challenger.name} challenges")
+
+    async def _open_new(self, challenger: Person, info: engine.GameDescriptor, options: dict[str, Any], seed: int,
+                        guild_id: int | None, channel_id: int, seats: list[tuple[int, str, bool]], rated: bool,
+                        opening: str) -> Reply:
+        """Store a new challenge (replacing the challenger's open one in this channel) and word it."""
+        now = self.clock()
+        replaced = [r for r in await self.store.open_challenges_in(channel_id) if self.challenger(r) == challenger.id]
         game_id = await self.store.create_game(
-            variant=info.id, options=game.options, seed=seed, guild_id=guild_id,
-            channel_id=channel_id, status="challenge", seats=seats, now=now,
-            expires_at=now + self.ttl, rated=rated)
-        who = ", ".join(p.name for p in opponents)
-        text = (f"{challenger.name} challenges {who} to a {'rated' if rated else 'casual'} game of "
-                f"{info.name} (game #{game_id}; "
-                f"{records.options_text(info, game.options)}). "
-                f"{who}: accept or decline.")
-        image = await pictures.proposal(info.id, game.options)
+            variant=info.id, options=options, seed=seed, guild_id=guild_id, channel_id=channel_id,
+            status="challenge", seats=seats, now=now, expires_at=now + self.ttl, rated=rated,
+            challenger_id=challenger.id)
+        closes = []
+        for old in replaced:
+            await self.store.set_status(old.id, "declined", now)
+            closes += self._closed(old, f"Replaced by challenge #{game_id}.")
+        invited = [s for s in seats if not s[2]]
+        who = ", ".join(name for _, name, _ in invited)
+        text = (f"{opening} {who} to a {'rated' if rated else 'casual'} game of {info.name} (game #{game_id}; "
+                f"{records.options_text(info, options)}). {who}: accept or decline.")
+        if replaced:
+            text += f" (This replaces your challenge {', '.join(f'#{r.id}' for r in replaced)}.)"
+        image = await pictures.proposal(info.id, options)
         if image is not None:
             text += " Any player may propose another board; everyone accepts the board they play on."
-        return Reply(text, image=image, mention=tuple(p.id for p in opponents), game_id=game_id)
+        return Reply(text, image=image, mention=tuple(uid for uid, _, _ in invited), game_id=game_id,
+                     closes=tuple(closes), challenge=True)
+
+    @staticmethod
+    def challenger(row: GameRow) -> int:
+        """Who made a challenge (seat 1 for challenges stored before the bot kept it)."""
+        return row.challenger_id if row.challenger_id is not None else row.seats[0].user_id
+
+    @staticmethod
+    def _closed(row: GameRow, state: str) -> list[Closed]:
+        """The edit of a closed challenge's message (if it has one): its state in words."""
+        if row.message_id is None:
+            return []
+        title = f"Challenge #{row.id} ({wording.game_name(row.variant)}, {' vs '.join(s.name for s in row.seats)})"
+        return [Closed(row.lobby_id or row.channel_id, row.message_id, f"{title}: {state}")]
+
+    async def posted(self, game_id: int, message_id: int) -> None:
+        """The message that shows a challenge (edited when the challenge closes)."""
+        await self.store.set_message(game_id, message_id)
+
+    async def rematch(self, user: Person, game_id: int, *, channel_id: int) -> Reply:
+        """Offer the players of a finished game the same game again, seats rotated by one; the
+        others accept it as a challenge."""
+        row = await self.store.get_game(game_id)
+        if row is None or row.status != "finished":
+            raise UserError(f"Game #{game_id} is not a finished game.")
+        if row.seat_of(user.id) is None:
+            raise UserError("Only its players can ask for a rematch of a game.")
+        if self.running.game_in(channel_id) is not None:
+            raise UserError("A game is already running in this channel; ask for the rematch elsewhere.")
+        info = engine.info(row.variant)
+        rotated = row.seats[1:] + row.seats[:1]
+        seats = [(s.user_id, s.name, s.user_id == user.id) for s in rotated]
+        opening = f"{user.name} asks for a rematch of game #{row.id}, challenging"
+        return await self._open_new(user, info, row.options, self.rng.randrange(2**31), row.guild_id, channel_id,
+                                    seats, row.rated, opening)
 
     async def _open(self, user: Person, game_id: int | None, channel_id: int | None) -> GameRow:
         """The open challenge ``user`` means: by number, or their latest in this channel."""
@@ -89,6 +137,8 @@ class Challenges:
             if row.status == "challenge":
                 await self.store.set_status(row.id, "expired", self.clock())
             raise UserError("This challenge has expired. Start a new one with challenge.")
+        if row.status == "running":
+            raise UserError(f"This challenge was accepted: the game is on in <#{row.channel_id}>.")
         if row.status != "challenge":
             raise UserError("This challenge is no longer open.")
         return row
@@ -127,6 +177,8 @@ class Challenges:
         started = await self.store.get_game(row.id)
         assert started is not None and game.to_move is not None
         self.running.keep(started, game)
+        where = f" in <#{channel_id}>" if channel_id != row.channel_id else ""
+        closes = self._closed(started, f"accepted; the game is on{where}.")
         names = wording.names(started, game)
         text = (f"Game #{started.id} of {wording.game_name(started.variant)} begins: {', '.join(names)}. "
                 f"{names[game.to_move]} {game.turn_words()}.")
@@ -134,7 +186,7 @@ class Challenges:
             text += " Your tiles are private: see them with the hand command."
         return Reply(text, image=await pictures.board(started, game),
                      mention=(started.seats[game.to_move].user_id,), game_id=started.id, started=True,
-                     **await pictures.private(game, seat))
+                     closes=tuple(closes), **await pictures.private(game, seat))
 
     async def decline(self, user: Person, *, game_id: int | None = None,
                       channel_id: int | None = None) -> Reply:
@@ -143,8 +195,10 @@ class Challenges:
         async with self.running.lock(row.id):
             row = await self._open(user, row.id, None)
             await saving(row, self.store.set_status(row.id, "declined", self.clock()))
-        verb = "withdrew" if row.seat_of(user.id) == 0 else "declined"
-        return Reply(f"{user.name} {verb} the challenge #{row.id}.", game_id=row.id)
+        withdrew = user.id == self.challenger(row)
+        verb = "withdrew" if withdrew else "declined"
+        return Reply(f"{user.name} {verb} the challenge #{row.id}.", game_id=row.id,
+                     closes=tuple(self._closed(row, f"{verb} by {user.name}.")))
 
     async def propose_board(self, user: Person, board: str, *, game_id: int | None = None,
                             channel_id: int | None = None) -> Reply:
@@ -180,6 +234,11 @@ class Challenges:
         if option is None:
             return []
         return [o.partition("=")[2] for o in suggest_options(row.variant, f"{option}={typed}")]
+
+    def expired_reply(self, row: GameRow) -> Reply:
+        """The notice of a challenge that expired, with the edit of its message."""
+        return Reply(f"Challenge #{row.id} ({wording.game_name(row.variant)}) expired before everyone accepted.",
+                     game_id=row.id, closes=tuple(self._closed(row, "expired before everyone accepted.")))
 
     async def expire(self) -> list[GameRow]:
         """Mark every challenge past its time as expired; returns them (for notices)."""

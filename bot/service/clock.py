@@ -28,9 +28,7 @@ class Sweeper:
 
     async def tick(self) -> list[Notice]:
         """Expire old challenges, send due reminders, end games whose deadline has passed."""
-        notices = [Notice(row.channel_id, Reply(
-            f"Challenge #{row.id} ({wording.game_name(row.variant)}) expired before everyone accepted.",
-            game_id=row.id)) for row in await self.challenges.expire()]
+        notices = [Notice(row.channel_id, self.challenges.expired_reply(row)) for row in await self.challenges.expire()]
         for timer in await self.store.due_timers(self.clock()):
             try:
                 notice = await self._due(timer.game_id)

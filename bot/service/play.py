@@ -12,7 +12,7 @@ from data import GameRow, Store, StoreError
 from engine.notation import GAME_OVER, NOT_YOUR_TURN, squash
 
 from . import pictures, wording
-from .base import ENGINE_FAILED, MOVE_NOT_SAVED, NOT_PLAYING, Person, Reply, UserError
+from .base import ENGINE_FAILED, LEFT_GAME, MOVE_NOT_SAVED, NOT_PLAYING, Person, Reply, UserError
 from .running import RunningGames, replay, saving
 from .standings import Standings
 from .timers import Timers
@@ -33,14 +33,16 @@ class Play:
         """Play ``text`` for ``user`` in the game of this channel."""
         if squash(text).lower() == "resign":  # typed as a move: the same as /resign
             return await self.resign(channel_id, user)
-        row, _ = self.running.require(channel_id)
+        row, _ = self.running.require(channel_id, user)
         async with self.running.lock(row.id):
-            row, game = self.running.require(channel_id)
+            row, game = self.running.require(channel_id, user)
             if game.outcome is not None:
                 raise UserError(GAME_OVER)
             seat = row.seat_of(user.id)
             if seat is None:
                 raise UserError(NOT_PLAYING)
+            if seat in game.left_players:
+                raise UserError(LEFT_GAME)
             if seat != game.to_move:
                 raise UserError(NOT_YOUR_TURN)
             after = game.copy()
@@ -53,15 +55,16 @@ class Play:
                               row.id, row.variant, len(game.record), text[:200], seat)
                 raise UserError(ENGINE_FAILED) from None
             await self.commit(row, after, seat, canonical)
-        reply = await self.turn_reply(row, after, f"{user.name} played {canonical}.")
+            declined = await self.close_offers(row, seat)
+        reply = await self.turn_reply(row, after, f"{user.name} played {canonical}.{declined}")
         return replace(reply, **await pictures.private(after, seat))
 
     async def resign(self, channel_id: int, user: Person) -> Reply:
         """``user`` leaves the game of this channel (in games of more than two, the others may
         play on)."""
-        row, _ = self.running.require(channel_id)
+        row, _ = self.running.require(channel_id, user)
         async with self.running.lock(row.id):
-            row, game = self.running.require(channel_id)
+            row, game = self.running.require(channel_id, user)
             seat = row.seat_of(user.id)
             if seat is None:
                 raise UserError(NOT_PLAYING)
@@ -80,9 +83,9 @@ class Play:
 
     async def abort(self, channel_id: int, user: Person) -> Reply:
         """Call the game off before the first move (it is not rated and has no result)."""
-        row, _ = self.running.require(channel_id)
+        row, _ = self.running.require(channel_id, user)
         async with self.running.lock(row.id):
-            row, game = self.running.require(channel_id)
+            row, game = self.running.require(channel_id, user)
             if row.seat_of(user.id) is None:
                 raise UserError(NOT_PLAYING)
             if game.record:
@@ -94,7 +97,7 @@ class Play:
 
     async def hand(self, channel_id: int, user: Person) -> Reply:
         """A player's own tiles, for them alone."""
-        row, game = self.running.require(channel_id)
+        row, game = self.running.require(channel_id, user)
         seat = row.seat_of(user.id)
         if seat is None:
             raise UserError(NOT_PLAYING)
@@ -116,6 +119,19 @@ class Play:
             log.exception("Game %d (%s, ply %d): autocomplete failed on %r", row.id, row.variant,
                           len(game.record), typed[:200])
             return []
+
+    async def close_offers(self, row: GameRow, mover: int) -> str:
+        """A turn closes the open offers: a draw offer the mover had not agreed to is declined by
+        the move, and a takeback no longer fits the position. Returns words for the turn message."""
+        said = []
+        for offer in await self.store.offers(row.id):
+            if offer.kind == "draw" and mover in offer.accepted:
+                continue
+            await saving(row, self.store.drop_offers(row.id, offer.kind))
+            asker = row.seats[offer.seat].name
+            said.append(f" This declines {asker}'s draw offer." if offer.kind == "draw"
+                        else f" {asker}'s takeback request lapses.")
+        return "".join(said)
 
     async def commit(self, row: GameRow, game: engine.Game, seat: int, entry: str,
                      before_to_move: int | None = None) -> None:
@@ -162,6 +178,9 @@ class Play:
         text = said + (f" {detail}." if detail else "") + " " + wording.status_text(row, game)
         if game.outcome is not None and row.result and row.result.get("ratings"):
             text += " " + wording.rating_text(row)
-        mention = () if game.to_move is None else (row.seats[game.to_move].user_id,)
+        if game.outcome is not None:
+            mention = tuple(s.user_id for s in row.seats)  # everyone hears how it ended
+        else:
+            mention = () if game.to_move is None else (row.seats[game.to_move].user_id,)
         return Reply(text, image=await pictures.board(row, game), mention=mention, game_id=row.id,
-                     finished=game.outcome is not None)
+                     finished=game.outcome is not None, rematch=game.outcome is not None)

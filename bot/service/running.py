@@ -12,7 +12,7 @@ from typing import TypeVar
 import engine
 from data import GameRow, Store, WriteFailed
 
-from .base import NO_GAME_HERE, SAVE_FAILED, UserError
+from .base import SAVE_FAILED, NoGameHere, Person, UserError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -106,9 +106,9 @@ class RunningGames:
         game_id = self._by_channel.get(channel_id)
         return self.loaded(game_id) if game_id is not None else None
 
-    def require(self, channel_id: int) -> tuple[GameRow, engine.Game]:
-        """The running game in a channel, or the refusal that there is none."""
+    def require(self, channel_id: int, user: Person | None = None) -> tuple[GameRow, engine.Game]:
+        """The running game in a channel, or the refusal that there is none (for ``user``)."""
         found = self.game_in(channel_id)
         if found is None:
-            raise UserError(NO_GAME_HERE)
+            raise NoGameHere(channel_id, user)
         return found

@@ -78,6 +78,7 @@ class AncientGame(Game):
     variant = "ancient"
     secret_seed = True
     hidden_hands = True
+    hidden_entry_words = ("draw",)  # a draw shows the drawer a tile: never taken back
     lists_moves_in_parts = True  # a Ship in hand on a crowded board: millions of turns (3.4.3)
     REASON_TEXT = {"exact_target": "exactly the target number of harmonies", "passes": "both players passed",
                    "turn_limit": "the turn limit"}

@@ -27,8 +27,9 @@ async def test_scripted_game_prints_replies_and_saves_pictures(service, tmp_path
     assert "alice challenges bob, carol to a rated game of PAUSO" in text
     assert "Game #1 of PAUSO begins" in text
     assert "bob played R@c2. 1: stay P c1 (edge). carol (Mint) to move." in text
-    assert out[-2].startswith("carol played R@a2.")
-    assert "alice (Periwinkle) and bob (Apricot) share the win 2\u20132\u20130" in out[-2]
+    assert out[-3].startswith("carol played R@a2.")
+    assert "alice (Periwinkle) and bob (Apricot) share the win 2\u20132\u20130" in out[-3]
+    assert out[-2] == "(notifies: alice, bob, carol)"  # the end is told to everyone
     pictures = sorted((tmp_path / "boards").glob("*.png"))
     assert len(pictures) == 1 + 1 + 12  # challenge board, start, every move
     assert Image.open(pictures[-1]).size[0] == 800

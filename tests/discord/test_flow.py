@@ -14,6 +14,11 @@ from tests.engine.test_pauso_vectors import T_P8
 HOUR = 3600
 
 
+def now_shown(channel, message):
+    """A message as it is now (after the bot edited it)."""
+    return next(m for m in channel.history() if m.id == message.id)
+
+
 def private_text(result) -> str:
     """What the user alone saw: the ephemeral reply or follow-up."""
     messages = ([result.response] if result.response is not None else []) + list(result.followups)
@@ -66,9 +71,9 @@ async def test_challenge_buttons_thread_and_a_whole_game(world):
         assert posted.attachments[0].filename == "board.png"
         assert posted.embeds[0].image.url == "attachment://board.png"
     assert "Game over: a draw 1\u20131 (every piece is placed)." in posted.embeds[0].description
-    assert posted.content == ""  # nobody to call to move
+    assert posted.content == f"{m['alice'].mention} {m['bob'].mention}"  # the end is told to both
     again = await m["alice"].slash(thread, "move", move="a1")
-    assert private_text(again) == "There is no game running in this channel. Start one with challenge."
+    assert private_text(again).startswith("Game #1 in this channel is over; /board, /moves and /export still show it.")
 
 
 async def test_board_picture_is_a_real_png(world):
@@ -135,8 +140,9 @@ async def test_decline_button(world):
     challenge = channel.last_message
     await m["bob"].click(challenge, label="Decline")
     assert channel.last_message.embeds[0].description == "bob declined the challenge #1."
-    late = await m["bob"].click(challenge, label="Accept")
-    assert private_text(late) == "This challenge is no longer open."
+    closed = now_shown(channel, challenge)
+    assert closed.components == [] and closed.attachments == []  # no buttons left to press
+    assert closed.embeds[0].description == "Challenge #1 (PAUSO, alice vs bob): declined by bob."
 
 
 async def test_without_thread_permission_the_game_plays_in_the_channel(simcord_env):
@@ -178,8 +184,9 @@ async def test_challenges_expire(world):
     challenge = channel.last_message
     await env.advance_time(24 * HOUR + TICK)
     assert channel.last_message.embeds[0].description == "Challenge #1 (PAUSO) expired before everyone accepted."
-    late = await m["bob"].click(challenge, label="Accept")
-    assert private_text(late).startswith("This challenge has expired")
+    closed = now_shown(channel, challenge)
+    assert closed.components == []
+    assert closed.embeds[0].description == "Challenge #1 (PAUSO, alice vs bob): expired before everyone accepted."
 
 
 async def test_rules_moves_export_and_games(world):
@@ -193,7 +200,7 @@ async def test_rules_moves_export_and_games(world):
     export = await m["bob"].slash(thread, "export")
     assert '[Variant "pauso"]' in export.response.content
     games = await m["dave"].slash(channel, "games")
-    assert "PAUSO: alice, bob (running)" in games.response.content
+    assert f"#1 PAUSO: alice, bob (running in <#{thread.id}>)" in games.response.content
 
 
 async def test_only_admins_set_timings(world):
@@ -209,7 +216,7 @@ async def test_only_admins_set_timings(world):
 async def test_unexpected_errors_are_logged_and_answered_politely(world, caplog):
     env, guild, channel, m = world
 
-    async def broken(channel_id):
+    async def broken(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
     env.bot.service.board = broken

@@ -1,0 +1,58 @@
+"""The background loop in Discord: every tick it asks the service for what is due (expired
+challenges, reminders, timeouts) and posts each notice in its channel, editing the messages of
+challenges that closed."""
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.app import PaiShoBot
+from bot.service import GameService
+
+from .replies import close_challenges, deliver
+
+log = logging.getLogger(__name__)
+
+
+class Clock(commands.Cog):
+    def __init__(self, bot: PaiShoBot) -> None:
+        self.bot = bot
+        self.ticker.change_interval(seconds=bot.tick_seconds)
+
+    @property
+    def svc(self) -> GameService:
+        return self.bot.service
+
+    async def cog_load(self) -> None:
+        self.ticker.start()
+
+    async def cog_unload(self) -> None:
+        self.ticker.cancel()
+
+    @tasks.loop(seconds=60)
+    async def ticker(self) -> None:
+        try:
+            notices = await self.svc.tick()
+        except Exception:
+            log.exception("The timer loop failed; it will try again")
+            return
+        for notice in notices:
+            try:
+                channel = self.bot.get_channel(notice.channel_id) or await self.bot.fetch_channel(notice.channel_id)
+            except discord.HTTPException:
+                log.exception("Could not find channel %s to post a notice of game %s",
+                              notice.channel_id, notice.reply.game_id)
+                continue
+            if isinstance(channel, discord.abc.Messageable):
+                await deliver(channel, notice.reply)
+            await close_challenges(self.bot, notice.reply)
+
+    @ticker.before_loop
+    async def before_ticker(self) -> None:
+        await self.bot.wait_until_ready()
+
+
+async def setup(bot: PaiShoBot) -> None:
+    await bot.add_cog(Clock(bot))
