@@ -1,39 +1,38 @@
-"""The Basic Pai Sho game (basic.md): the coin and the choice, the spring flowers, main-phase turns
-(place, move, move then ability, ability, pass), the scoring tick, the end conditions, the final
-count, every message in its check order, the legal-move list and the test-position format (1.8).
+"""The Basic Pai Sho game (docs/rules/basic.md): the turn cycle. The coin and the choice, the spring
+flowers, main-phase turns (place, move, move then ability, ability, pass), the scoring tick, the end
+conditions, the final count and every message in its check order.
 
-The board maps a point to ``[owner, code, dormant]``; drained tiles, Rock copies and blooming are
-derived from it (``harmony.Garden``), never stored.
+Beside it: reading and writing moves (notation), the legal-move list (moves), placement, movement
+and harmony rules, tiles, and the test-position format (1.8; position). The board maps a point to
+``[owner, code, dormant]``; drained tiles, Rock copies and blooming are derived from it
+(``harmony.Garden``), never stored.
 """
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from ..base import Game, IllegalMove, Outcome
 from ..options import Option, check_all
 from ..paisho import notation as pn
-from ..paisho.board import ORDER, POINT_SET, POINTS, SURROUNDING, Point, chebyshev, mirror, name, side
+from ..paisho.board import Point, chebyshev, mirror, name, side
 from ..paisho.flowers import COUNT, FLOWERS
 from ..paisho.flowers import ORDER as TILE_ORDER
 from ..paisho.rng import SplitMix64
-from .harmony import Board, Garden, drained_points, is_drained
+from .harmony import Board, Garden, drained_points
 from .movement import (
-    NOT_LAUNCHED,
     boat_example,
     colour_message,
     make_move,
     move_fault,
-    reach,
     rotate,
     rotate_fault,
-    rotations,
     shift,
     shift_fault,
 )
-from .notation import Ability, Turn, read_turn
-from .placement import entry_message, entry_ports, placement_spots, ranks, spot_fault
-from .position import load_position
+from .moves import input_forms, legal_moves
+from .notation import Ability, Turn, ability_text, read_turn
+from .placement import entry_message, entry_ports, ranks, spot_fault
+from .position import load_position, write_position
 from .tiles import NAMES, NON_FLOWERS, PORTS, SPECIAL
 
 GAME = "Basic Pai Sho"
@@ -138,10 +137,12 @@ class BasicGame(Game):
             return self._move(p, turn)
         return self._ability_only(p, turn.ability)
 
+    def _generate(self) -> list[str]:
+        return legal_moves(self)
+
     def _input_forms(self, move: str) -> tuple[str, ...]:
         """A capture may be typed with '-' too (m6-m5 for m6xm5)."""
-        low = move.lower()
-        return (low, low.replace("x", "-")) if "x" in low else (low,)
+        return input_forms(move)
 
     def _resign(self, player: int, reason: str) -> None:
         self._finish(reason, pot_winner=1 - player, loser=player)
@@ -157,7 +158,7 @@ class BasicGame(Game):
         self.last = {"kind": "choose", "player": self.coin_winner, "word": word}
         return f"choose {word}"
 
-    def _spring_fault(self, p: int, code: str, at: Point) -> str | None:
+    def spring_fault(self, p: int, code: str, at: Point) -> str | None:
         if code not in FLOWERS:
             return "Spring flowers are basic flowers: Ja, Li, WJ, Ro, Ch or Rh"
         if code in self.spring_used[p]:
@@ -169,7 +170,7 @@ class BasicGame(Game):
         return colour_message(code, at) or (pn.occupied(name(at)) if at in self.board else None)
 
     def _spring(self, p: int, code: str, at: Point) -> str:
-        fault = self._spring_fault(p, code, at)
+        fault = self.spring_fault(p, code, at)
         if fault:
             raise IllegalMove(fault)
         for seat, point in ((p, at), (1 - p, mirror(at))):
@@ -185,7 +186,7 @@ class BasicGame(Game):
         return f"{code}@{name(at)}"
 
     # ----- placing -----------------------------------------------------------------------------
-    def _place_fault(self, p: int, code: str, at: Point | None) -> str | None:
+    def place_fault(self, p: int, code: str, at: Point | None) -> str | None:
         """Checks (4)-(7) of a main-phase placement (1.4.1); ``at`` None: only the reserve and the
         turn rules."""
         title = NAMES[code]
@@ -208,7 +209,7 @@ class BasicGame(Game):
         return pn.occupied(name(at)) if at in self.board else None
 
     def _place(self, p: int, code: str, at: Point) -> str:
-        fault = self._place_fault(p, code, at)
+        fault = self.place_fault(p, code, at)
         if fault:
             raise IllegalMove(fault)
         self.board[at] = [p, code, False]
@@ -248,13 +249,6 @@ class BasicGame(Game):
             return rotate_fault(board, w, ability.turn)
         return shift_fault(board, p, list(ability.parts), moved=mover is not None)[0]
 
-    @staticmethod
-    def ability_text(ability: Ability) -> str:
-        if ability.kind == "rotate":
-            return f"{name(ability.actor)}>cw{ability.turn}"
-        parts = ability.parts if len(ability.parts) == 1 else sorted(ability.parts, key=lambda s: ORDER[s[1]])
-        return ",".join(f"{name(b)}>{name(t)}-{name(d)}" for b, t, d in parts)
-
     def _use_ability(self, board: Board, reserve: list[dict[str, int]], ability: Ability) -> list:
         if ability.kind == "rotate":
             return rotate(board, ability.actor, ability.turn)
@@ -280,7 +274,7 @@ class BasicGame(Game):
             if fault:
                 raise IllegalMove(fault)
             effect = self._use_ability(board, reserve, turn.ability)
-            text += "," + self.ability_text(turn.ability)
+            text += "," + ability_text(turn.ability)
         self.board, self.pot, self.reserve = board, pot, reserve
         self.last = {"kind": "move", "player": p, "code": code, "from": a, "to": b,
                      "captured": captured[1] if captured else None, "removed": removed,
@@ -296,7 +290,7 @@ class BasicGame(Game):
         self.last = {"kind": "ability", "player": p, "code": self.board[ability.actor][1],
                      "ability": ability, "effect": effect}
         self._end_turn(p)
-        return self.ability_text(ability)
+        return ability_text(ability)
 
     # ----- the tick and the end ------------------------------------------------------------------
     def basic_flowers_left(self, seat: int) -> int:
@@ -395,94 +389,10 @@ class BasicGame(Game):
         text = "; ".join(parts)
         return text[0].upper() + text[1:]
 
-    # ----- the legal-move list (1.4) ------------------------------------------------------------
-    def _generate(self) -> list[str]:
-        p = self._to_move
-        if self.phase == "choose":
-            return ["choose move", "choose place"]
-        if self.phase == "spring":
-            return [f"{code}@{name(q)}" for code in FLOWERS if code not in self.spring_used[p]
-                    for q in POINTS if self._spring_fault(p, code, q) is None]
-        board = self.board
-        drained = drained_points(board)
-        out = []
-        for code in TILE_ORDER:
-            if self.reserve[p][code] and self._place_fault(p, code, None) is None:
-                spots = entry_ports(code, p) if code in FLOWERS else placement_spots(code, p)
-                out += [f"{code}@{name(q)}" for q in spots if q not in board]
-        mine = sorted((q for q, tile in board.items() if tile[0] == p), key=ORDER.__getitem__)
-        for a in mine:
-            code = board[a][1]
-            if code in ("Kn", "Rk") or a in drained:
-                continue
-            for b in sorted(reach(a, code), key=lambda q: ORDER.get(q, -1)):
-                if b not in POINT_SET or move_fault(board, drained, p, a, b, False) is not None:
-                    continue
-                text = f"{name(a)}{'x' if b in board else '-'}{name(b)}"
-                out.append(text)
-                if code in ("Wh", "Bo"):
-                    out += [f"{text},{ability}" for ability in self._abilities_after_move(p, a, b)]
-        for w in mine:
-            if board[w][1] in ("Wh", "Bo") and w not in drained:
-                out += self._abilities(board, p, w, moved=False)
-        return list(dict.fromkeys(out)) or ["pass"]
-
-    def _abilities_after_move(self, p: int, a: Point, b: Point) -> list[str]:
-        """The abilities the Wheel or Boat from ``a`` may use once it stands on ``b``, judged on a
-        board of its own: the game's board is never touched (a picture may be drawn from it in
-        another thread meanwhile)."""
-        target = self.board.get(b)
-        if target is not None and target[1] in NON_FLOWERS:
-            return []  # mutual removal
-        board = dict(self.board)  # the tiles are shared and only read
-        board[b] = board.pop(a)
-        if is_drained(board, b):
-            return []
-        return self._abilities(board, p, b, moved=True)
-
-    def _abilities(self, board: Board, p: int, w: Point, moved: bool) -> list[str]:
-        """Every legal ability of the (undrained) Wheel or Boat on ``w``."""
-        if board[w][1] == "Wh":
-            return [f"{name(w)}>cw{k}" for k in rotations(board, w)]
-        out = []
-        near = sorted((t for t in SURROUNDING[w] if t in board), key=ORDER.__getitem__)
-        for t in near:
-            d = (2 * t[0] - w[0], 2 * t[1] - w[1])
-            if d in POINT_SET and shift_fault(board, p, [(w, t, d)], moved)[0] is None:
-                out.append(f"{name(w)}>{name(t)}-{name(d)}")
-        if moved:
-            return out
-        own = [t for t in near if board[t][0] == p and board[t][1] not in NOT_LAUNCHED and board[t][1] != "Rk"]
-        for size in (1, 2, 3):
-            for group in combinations(own, size):
-                for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-                    for k in range(1, 6):
-                        parts = [(w, t, (t[0] + dx * k, t[1] + dy * k)) for t in group]
-                        if all(d in POINT_SET for _, _, d in parts):
-                            fault, kind = shift_fault(board, p, parts, moved)
-                            if fault is None:
-                                out.append(",".join(f"{name(w)}>{name(t)}-{name(d)}" for _, t, d in parts))
-        return out
-
     # ----- positions (1.8) -----------------------------------------------------------------------
     def position(self) -> str:
         """The position in the test-position format (one line, parts joined by '; ')."""
-        parts = []
-        for s in (0, 1):
-            tiles = sorted((q for q, tile in self.board.items() if tile[0] == s), key=ORDER.__getitem__)
-            parts.append(f"P{s + 1}: " + ", ".join(
-                f"{self.board[q][1]} {name(q)}" + (" dormant" if self.board[q][2] else "") for q in tiles))
-        parts += [f"to move: P{(self._to_move or 0) + 1}", f"turns: {self.turn_no[0]} {self.turn_no[1]}",
-                  f"main turns: {self.main_turns}", f"running: {self.running[0]} {self.running[1]}"]
-        for s in (0, 1):
-            parts.append(f"pot P{s + 1}: " + " ".join(c for c in TILE_ORDER for _ in range(self.pot[s][c])))
-        for s in (0, 1):
-            parts.append(f"reserve P{s + 1}: " + ", ".join(f"{c} {self.reserve[s][c]}" for c in TILE_ORDER))
-        if self.last_was_pass:
-            parts.append("last: pass")
-        if self.phase != "main":
-            parts.append(f"setup: {self.phase} {self.spring_turn}")  # not loadable: a setup position
-        return "; ".join(parts)
+        return write_position(self)
 
     def position_text(self) -> str:
         return self.position()

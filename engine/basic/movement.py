@@ -1,4 +1,4 @@
-"""Moving tiles in Basic Pai Sho (basic.md 1.4.2-1.4.4): every shape and path rule, captures and
+"""Moving tiles in Basic Pai Sho (docs/rules/basic.md 1.4.2-1.4.4): every shape and path rule, captures and
 mutual removal, the Wheel's rotation and the Boat's push and launch, each with its messages in the
 rules' check order, and what each does to the board.
 
@@ -8,12 +8,11 @@ thousands of candidates cheaply; the game raises the message as IllegalMove.
 from __future__ import annotations
 
 from ..paisho import notation as pn
-from ..paisho.board import POINT_SET, SURROUNDING, Point, name
+from ..paisho.board import POINT_SET, RING, SURROUNDING, Point, name
 from ..paisho.flowers import FLOWERS
 from .harmony import Board
 from .tiles import L_MOVERS, NAMES, NON_FLOWERS, PORTS, SPECIAL, STRAIGHT, forbidden
 
-RING = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))  # N, NE, E, ... NW
 NOT_LAUNCHED = ("WJ", "Rh")
 ONE_DIRECTION = "A launch must move all tiles the same distance in the same direction"
 Shift = tuple[Point, Point, Point]  # Boat, target, destination
@@ -57,7 +56,7 @@ def move_fault(board: Board, drained: set[Point], p: int, a: Point, b: Point, wi
     if owner != p:
         return pn.not_yours(title, an)
     if code in ("Kn", "Rk"):
-        return f"{title} cannot move"
+        return pn.cannot_move(title)
     if a in drained:
         return f"The {title} on {an} is drained and cannot move"
     if a == b:
@@ -66,10 +65,10 @@ def move_fault(board: Board, drained: set[Point], p: int, a: Point, b: Point, wi
     steps = abs(dx) + abs(dy)
     if code in STRAIGHT:
         if dx and dy:
-            return f"{title} moves in a straight line along a rank or file"
+            return pn.not_straight(title)
         reach = STRAIGHT[code]
         if reach is not None and steps > reach:
-            return f"{title} can move at most {reach} points"
+            return pn.too_far(title, reach)
         if code != "WD":
             sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
             for i in range(1, steps):
@@ -83,7 +82,7 @@ def move_fault(board: Board, drained: set[Point], p: int, a: Point, b: Point, wi
         rank_first = ((a[0] + sx, a[1]), (a[0] + dx, a[1]), (a[0] + dx, a[1] + sy))
         file_first = ((a[0], a[1] + sy), (a[0], a[1] + dy), (a[0] + sx, a[1] + dy))
         if not (_clear(board, p, rank_first) or _clear(board, p, file_first)):
-            return f"{title} has no clear L-shaped path to {bn}"
+            return pn.no_l_path(title, bn)
     elif code == "WL":
         if steps > 2:
             return "White Lotus can move at most 2 points"
@@ -100,7 +99,7 @@ def move_fault(board: Board, drained: set[Point], p: int, a: Point, b: Point, wi
         return bad
     target = board.get(b)
     if target is None:
-        return f"There is nothing to capture on {bn}" if with_x else None
+        return pn.nothing_to_capture(bn) if with_x else None
     if target[0] == p:
         return f"{bn} holds your own {NAMES[target[1]]}"
     if not may_capture(code, target, b in drained):
@@ -180,7 +179,7 @@ def _turn_fault(board: Board, ring: list[Point], held: list[tuple[int, Point]], 
     for i, q in held:
         new = ring[(i + k) % 8]
         if new not in POINT_SET:
-            return f"{NAMES[board[q][1]]} would leave the board"
+            return pn.leaves_board(NAMES[board[q][1]])
         if new in PORTS:
             return f"{NAMES[board[q][1]]} would land on the port {name(new)}"
     for i, q in held:

@@ -55,6 +55,8 @@ COLOURS: dict[Point, frozenset[str]] = {p: _colours(p) for p in POINTS}
 
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))  # north, east, south, west
 DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+# The eight surrounding steps clockwise from north (N, NE, E, ..., NW): the ring a Wheel turns.
+RING = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 
 
 def exists(point: Point) -> bool:
