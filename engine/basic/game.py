@@ -158,7 +158,7 @@ class BasicGame(Game):
         self.last = {"kind": "choose", "player": self.coin_winner, "word": word}
         return f"choose {word}"
 
-    def spring_fault(self, p: int, code: str, at: Point) -> str | None:
+    def _spring_fault(self, p: int, code: str, at: Point) -> str | None:
         if code not in FLOWERS:
             return "Spring flowers are basic flowers: Ja, Li, WJ, Ro, Ch or Rh"
         if code in self.spring_used[p]:
@@ -170,7 +170,7 @@ class BasicGame(Game):
         return colour_message(code, at) or (pn.occupied(name(at)) if at in self.board else None)
 
     def _spring(self, p: int, code: str, at: Point) -> str:
-        fault = self.spring_fault(p, code, at)
+        fault = self._spring_fault(p, code, at)
         if fault:
             raise IllegalMove(fault)
         for seat, point in ((p, at), (1 - p, mirror(at))):
@@ -186,7 +186,7 @@ class BasicGame(Game):
         return f"{code}@{name(at)}"
 
     # ----- placing -----------------------------------------------------------------------------
-    def place_fault(self, p: int, code: str, at: Point | None) -> str | None:
+    def _place_fault(self, p: int, code: str, at: Point | None) -> str | None:
         """Checks (4)-(7) of a main-phase placement (1.4.1); ``at`` None: only the reserve and the
         turn rules."""
         title = NAMES[code]
@@ -209,7 +209,7 @@ class BasicGame(Game):
         return pn.occupied(name(at)) if at in self.board else None
 
     def _place(self, p: int, code: str, at: Point) -> str:
-        fault = self.place_fault(p, code, at)
+        fault = self._place_fault(p, code, at)
         if fault:
             raise IllegalMove(fault)
         self.board[at] = [p, code, False]

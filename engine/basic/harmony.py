@@ -1,6 +1,6 @@
-"""What a Basic Pai Sho position means, derived afresh from the tiles (docs/rules/basic.md 1.4.5, 1.5): drained
-tiles, Rock copies, blooming Lotuses, facing pairs, harmonies, disharmonies and the ring around the
-centre. Nothing here is stored; a ``Garden`` is built for one position and read."""
+"""What a Basic Pai Sho position means, derived afresh from the tiles (docs/rules/basic.md 1.4.5,
+1.5): drained tiles, Rock copies, blooming Lotuses, facing pairs, harmonies, disharmonies and the
+ring around the centre. Nothing here is stored; a ``Garden`` is built for one position and read."""
 from __future__ import annotations
 
 from collections import deque

@@ -1,6 +1,6 @@
-"""Moving tiles in Basic Pai Sho (docs/rules/basic.md 1.4.2-1.4.4): every shape and path rule, captures and
-mutual removal, the Wheel's rotation and the Boat's push and launch, each with its messages in the
-rules' check order, and what each does to the board.
+"""Moving tiles in Basic Pai Sho (docs/rules/basic.md 1.4.2-1.4.4): every shape and path rule,
+captures and mutual removal, the Wheel's rotation and the Boat's push and launch, each with its
+messages in the rules' check order, and what each does to the board.
 
 Checks return the refusal message, or None when the move is legal, so the legal-move list can try
 thousands of candidates cheaply; the game raises the message as IllegalMove.

@@ -1,5 +1,5 @@
-"""The round Pai Sho board (paisho-board.md 0.2-0.3): which points exist, their colours, gates,
-lines, neighbours, mirror points and board order.
+"""The round Pai Sho board (docs/rules/paisho-board.md 0.2-0.3): which points exist, their colours,
+gates, lines, neighbours, the Wheel's ring of eight steps, mirror points and board order.
 
 A point is ``(file, rank)`` with both 0-based, as in ``engine.notation`` (``(8, 8)`` is i9, the
 centre). The Garden Gate's coordinates are ``x = file - 8`` and ``y = rank - 8``; a point exists
