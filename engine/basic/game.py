@@ -124,6 +124,7 @@ class BasicGame(Game):
         if self.phase == "spring":
             if turn.kind != "place":
                 raise IllegalMove(f"Place a spring flower (for example {self.legal_moves()[0]})")
+            assert turn.at is not None  # read_turn gives every placement its point
             return self._spring(p, turn.code, turn.at)
         if turn.kind == "pass":
             if self.legal_moves() != ["pass"]:
@@ -132,9 +133,11 @@ class BasicGame(Game):
             self._end_turn(p, passed=True)
             return "pass"
         if turn.kind == "place":
+            assert turn.at is not None
             return self._place(p, turn.code, turn.at)
         if turn.kind == "move":
             return self._move(p, turn)
+        assert turn.ability is not None  # what is left is an ability on its own
         return self._ability_only(p, turn.ability)
 
     def _generate(self) -> list[str]:
@@ -180,6 +183,7 @@ class BasicGame(Game):
         self.spring_turn += 1
         self.last = {"kind": "spring", "player": p, "code": code, "at": at, "mirror": mirror(at)}
         if self.spring_turn == 6:
+            assert self.first_placer is not None  # chosen before the spring flowers
             self.phase, self._to_move = "main", 1 - self.first_placer
         else:
             self._to_move = 1 - p
@@ -255,6 +259,7 @@ class BasicGame(Game):
         return shift(board, reserve, list(ability.parts))
 
     def _move(self, p: int, turn: Turn) -> str:
+        assert turn.move is not None  # read_turn gives every move its points
         a, b, with_x = turn.move
         fault = move_fault(self.board, drained_points(self.board), p, a, b, with_x)
         if fault:
@@ -311,6 +316,7 @@ class BasicGame(Game):
         two_passes = passed and self.last_was_pass
         self.last_was_pass = passed
         self._to_move = 1 - p
+        assert self.last is not None  # every turn says what it did before the tick
         self.last.update(gain=gain, cost=cost)
         if garden.ring(p, harmonies):
             self._finish("ring", pot_winner=p)
@@ -358,6 +364,7 @@ class BasicGame(Game):
         out = self.outcome
         if out is None:
             return None
+        assert self.tally is not None  # every end of the game makes the final count
         return {**pn.result_head(out), "pot_winner": None if self.pot_winner is None else self.pot_winner + 1,
                 "players": [dict(row) for row in self.tally]}
 

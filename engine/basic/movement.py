@@ -256,7 +256,7 @@ def shift(board: Board, reserve: list[dict[str, int]], parts: list[Shift]) -> li
     """Push or launch checked parts, all at once. A basic flower that lands on a colour it may not
     stand on goes back to its owner's reserve. Returns (from, to or None if returned) per tile."""
     lifted = [(t, d, board.pop(t)) for _, t, d in parts]
-    out = []
+    out: list[tuple[Point, Point | None]] = []
     for t, d, tile in lifted:
         tile[2] = False
         if forbidden(tile[1], d):

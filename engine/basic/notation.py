@@ -47,15 +47,15 @@ def _ability_tokens(text: str):
         return "rotate", [rotate.group(1)], k if rotate.group(2).lower() == "cw" else 8 - k
     shifts = [_SHIFT.fullmatch(part) for part in text.split(",")]
     if all(shifts):
-        return "shifts", [tok for m in shifts for tok in m.groups()], 0
+        return "shifts", [tok for m in shifts if m for tok in m.groups()], 0
     return None
 
 
 def _ability(kind: str, points: list[Point], turn: int) -> Ability:
     if kind == "rotate":
         return Ability("rotate", points[0], turn)
-    parts = tuple(tuple(points[i:i + 3]) for i in range(0, len(points), 3))
-    return Ability("shifts", points[0], 0, parts)  # type: ignore[arg-type]
+    parts = tuple((points[i], points[i + 1], points[i + 2]) for i in range(0, len(points), 3))
+    return Ability("shifts", points[0], 0, parts)
 
 
 def read_turn(move: str) -> Turn:

@@ -108,7 +108,9 @@ def harmonies(board: Board, knotweeds: set[Point], player: int) -> dict[str, lis
                     between = pieces[i + 1:j]
                     if all(locked(q) or (board[q][1] == "Rk" and earth) for q in between):
                         first, second = sorted((a, b), key=ORDER.__getitem__)
-                        found[arm_of(a, b)].append((first, second))
+                        arm = arm_of(a, b)
+                        assert arm is not None  # a and b lie on either side of a midline, on one rank or file
+                        found[arm].append((first, second))
     for arm in ARMS:
         found[arm].sort(key=lambda h: (ORDER[h[0]], ORDER[h[1]]))
     return found
