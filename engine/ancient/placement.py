@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..base import IllegalMove
 from ..paisho import notation as pn
-from ..paisho.board import COLOURS, POINT_SET, RED, RING, SURROUNDING, WHITE, name
+from ..paisho.board import COLOURS, POINT_SET, RED, SURROUNDING, WHITE, name, ring_points
 from .notation import Placement
 from .tiles import FLOWERS, NAMES, WHITE_FLOWERS, Board
 
@@ -34,7 +34,7 @@ def check_placement(board: Board, hand: list[str], place: Placement) -> None:
     if at in board:
         raise IllegalMove(pn.occupied(loc))
     if place.turn:
-        ring = [(at[0] + dx, at[1] + dy) for dx, dy in RING]
+        ring = ring_points(at)
         held = [(i, q) for i, q in enumerate(ring) if q in board]
         if not held:
             raise IllegalMove("The Wheel has nothing to rotate")
@@ -65,7 +65,7 @@ def after_placement(board: Board, hand: list[str], p: int, place: Placement) -> 
             if q in board and board[q][1] in FLOWERS:
                 board[q][2] = True
     elif place.turn:
-        ring = [(at[0] + dx, at[1] + dy) for dx, dy in RING]
+        ring = ring_points(at)
         moving = {i: board.pop(q) for i, q in enumerate(ring) if q in board}
         for i, tile in moving.items():
             board[ring[(i + place.turn) % 8]] = tile

@@ -8,7 +8,7 @@ thousands of candidates cheaply; the game raises the message as IllegalMove.
 from __future__ import annotations
 
 from ..paisho import notation as pn
-from ..paisho.board import POINT_SET, RING, SURROUNDING, Point, name
+from ..paisho.board import POINT_SET, RING, SURROUNDING, Point, name, ring_points
 from ..paisho.flowers import FLOWERS
 from .harmony import Board
 from .tiles import L_MOVERS, NAMES, NON_FLOWERS, PORTS, SPECIAL, STRAIGHT, forbidden
@@ -145,10 +145,6 @@ def make_move(board: Board, pot: list[dict[str, int]], a: Point, b: Point) -> bo
 
 
 # ----- the Wheel -----------------------------------------------------------------------------------
-def ring_points(w: Point) -> list[Point]:
-    return [(w[0] + dx, w[1] + dy) for dx, dy in RING]
-
-
 def rotate_fault(board: Board, w: Point, k: int) -> str | None:
     """Why the Wheel on ``w`` may not turn its ring ``k`` eighths clockwise (after the general
     checks), or None."""

@@ -96,6 +96,11 @@ def _step(point: Point, direction: tuple[int, int]) -> Point:
     return point[0] + direction[0], point[1] + direction[1]
 
 
+def ring_points(w: Point) -> list[Point]:
+    """The eight points around ``w`` clockwise from north, as RING steps (some may be off the board)."""
+    return [(w[0] + dx, w[1] + dy) for dx, dy in RING]
+
+
 ORTHOGONAL_NEIGHBOURS: dict[Point, tuple[Point, ...]] = {
     p: tuple(q for q in (_step(p, d) for d in ORTHOGONAL) if q in POINT_SET) for p in POINTS}
 SURROUNDING: dict[Point, tuple[Point, ...]] = {
