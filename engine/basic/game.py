@@ -19,16 +19,7 @@ from ..paisho.flowers import COUNT, FLOWERS
 from ..paisho.flowers import ORDER as TILE_ORDER
 from ..paisho.rng import SplitMix64
 from .harmony import Board, Garden, drained_points
-from .movement import (
-    boat_example,
-    colour_message,
-    make_move,
-    move_fault,
-    rotate,
-    rotate_fault,
-    shift,
-    shift_fault,
-)
+from .movement import ability_fault, colour_message, make_move, move_fault, use_ability
 from .moves import input_forms, legal_moves
 from .notation import Ability, Turn, ability_text, read_turn
 from .placement import entry_message, entry_ports, ranks, spot_fault
@@ -223,41 +214,6 @@ class BasicGame(Game):
         return f"{code}@{name(at)}"
 
     # ----- moving and abilities ------------------------------------------------------------------
-    def _ability_fault(self, board: Board, drained: set[Point], p: int, ability: Ability,
-                       mover: tuple[Point, str] | None = None, removed: bool = False) -> str | None:
-        """The general ability checks (a)-(d) of 1.4.4, then the Wheel's or the Boat's own."""
-        actors = ability.actors
-        if mover is not None:
-            if any(actor != mover[0] for actor in actors):
-                return f"The ability must be used by the tile that just moved ({name(mover[0])})"
-            if removed:
-                return f"The {NAMES[mover[1]]} was removed by the capture and cannot use its ability"
-        else:
-            if any(actor != actors[0] for actor in actors):
-                return f"All parts of a launch must start from the same Boat ({name(actors[0])})"
-            if actors[0] not in board:
-                return pn.empty(name(actors[0]))
-            if board[actors[0]][0] != p:
-                return pn.not_yours(NAMES[board[actors[0]][1]], name(actors[0]))
-        w = actors[0]
-        code = board[w][1]
-        if code not in ("Wh", "Bo"):
-            return f"{NAMES[code]} has no ability"
-        if code == "Wh" and ability.kind != "rotate":
-            return f"A Wheel can only rotate (for example {name(w)}>cw3)"
-        if code == "Bo" and ability.kind == "rotate":
-            return f"A Boat can only push or launch (for example {boat_example(w)})"
-        if w in drained:
-            return f"The {NAMES[code]} on {name(w)} is drained and cannot use its ability"
-        if ability.kind == "rotate":
-            return rotate_fault(board, w, ability.turn)
-        return shift_fault(board, p, list(ability.parts), moved=mover is not None)[0]
-
-    def _use_ability(self, board: Board, reserve: list[dict[str, int]], ability: Ability) -> list:
-        if ability.kind == "rotate":
-            return rotate(board, ability.actor, ability.turn)
-        return shift(board, reserve, list(ability.parts))
-
     def _move(self, p: int, turn: Turn) -> str:
         assert turn.move is not None  # read_turn gives every move its points
         a, b, with_x = turn.move
@@ -275,10 +231,10 @@ class BasicGame(Game):
         removed = make_move(board, pot, a, b)
         effect: list = []
         if turn.ability is not None:
-            fault = self._ability_fault(board, drained_points(board), p, turn.ability, (b, code), removed)
+            fault = ability_fault(board, drained_points(board), p, turn.ability, (b, code), removed)
             if fault:
                 raise IllegalMove(fault)
-            effect = self._use_ability(board, reserve, turn.ability)
+            effect = use_ability(board, reserve, turn.ability)
             text += "," + ability_text(turn.ability)
         self.board, self.pot, self.reserve = board, pot, reserve
         self.last = {"kind": "move", "player": p, "code": code, "from": a, "to": b,
@@ -288,10 +244,10 @@ class BasicGame(Game):
         return text
 
     def _ability_only(self, p: int, ability: Ability) -> str:
-        fault = self._ability_fault(self.board, drained_points(self.board), p, ability)
+        fault = ability_fault(self.board, drained_points(self.board), p, ability)
         if fault:
             raise IllegalMove(fault)
-        effect = self._use_ability(self.board, self.reserve, ability)
+        effect = use_ability(self.board, self.reserve, ability)
         self.last = {"kind": "ability", "player": p, "code": self.board[ability.actor][1],
                      "ability": ability, "effect": effect}
         self._end_turn(p)

@@ -1,6 +1,6 @@
 """Moving tiles in Basic Pai Sho (docs/rules/basic.md 1.4.2-1.4.4): every shape and path rule,
-captures and mutual removal, the Wheel's rotation and the Boat's push and launch, each with its
-messages in the rules' check order, and what each does to the board.
+captures and mutual removal, abilities (their general checks, the Wheel's rotation and the Boat's
+push and launch), each with its messages in the rules' check order, and what each does to the board.
 
 Checks return the refusal message, or None when the move is legal, so the legal-move list can try
 thousands of candidates cheaply; the game raises the message as IllegalMove.
@@ -11,6 +11,7 @@ from ..paisho import notation as pn
 from ..paisho.board import POINT_SET, RING, SURROUNDING, Point, name, ring_points
 from ..paisho.flowers import FLOWERS
 from .harmony import Board
+from .notation import Ability
 from .tiles import L_MOVERS, NAMES, NON_FLOWERS, PORTS, SPECIAL, STRAIGHT, forbidden
 
 NOT_LAUNCHED = ("WJ", "Rh")
@@ -262,3 +263,42 @@ def shift(board: Board, reserve: list[dict[str, int]], parts: list[Shift]) -> li
             board[d] = tile
             out.append((t, d))
     return out
+
+
+# ----- abilities -----------------------------------------------------------------------------------
+def ability_fault(board: Board, drained: set[Point], p: int, ability: Ability,
+                  mover: tuple[Point, str] | None = None, removed: bool = False) -> str | None:
+    """The general ability checks (a)-(d) of 1.4.4, then the Wheel's or the Boat's own."""
+    actors = ability.actors
+    if mover is not None:
+        if any(actor != mover[0] for actor in actors):
+            return f"The ability must be used by the tile that just moved ({name(mover[0])})"
+        if removed:
+            return f"The {NAMES[mover[1]]} was removed by the capture and cannot use its ability"
+    else:
+        if any(actor != actors[0] for actor in actors):
+            return f"All parts of a launch must start from the same Boat ({name(actors[0])})"
+        if actors[0] not in board:
+            return pn.empty(name(actors[0]))
+        if board[actors[0]][0] != p:
+            return pn.not_yours(NAMES[board[actors[0]][1]], name(actors[0]))
+    w = actors[0]
+    code = board[w][1]
+    if code not in ("Wh", "Bo"):
+        return f"{NAMES[code]} has no ability"
+    if code == "Wh" and ability.kind != "rotate":
+        return f"A Wheel can only rotate (for example {name(w)}>cw3)"
+    if code == "Bo" and ability.kind == "rotate":
+        return f"A Boat can only push or launch (for example {boat_example(w)})"
+    if w in drained:
+        return f"The {NAMES[code]} on {name(w)} is drained and cannot use its ability"
+    if ability.kind == "rotate":
+        return rotate_fault(board, w, ability.turn)
+    return shift_fault(board, p, list(ability.parts), moved=mover is not None)[0]
+
+
+def use_ability(board: Board, reserve: list[dict[str, int]], ability: Ability) -> list:
+    """Use a checked ability: (from, to or None if sent back to the reserve) of every tile it moved."""
+    if ability.kind == "rotate":
+        return rotate(board, ability.actor, ability.turn)
+    return shift(board, reserve, list(ability.parts))
