@@ -74,7 +74,7 @@ def replay(variant: str, moves: Iterable[str], players: int = 2, seed: int = 0,
 
 
 def load(variant: str, position: str, options: dict[str, Any] | None = None) -> Game:
-    """A game at a test position in the game's test-position format (rules/<game>.md)."""
+    """A game at a test position in the game's test-position format (docs/rules/<game>.md)."""
     if not isinstance(position, str):
         raise ValueError("A position is text in the game's test-position format.")
     if options is not None and not isinstance(options, dict):

@@ -91,7 +91,9 @@ class Game:
         if self.outcome is not None:
             raise IllegalMove(self._over_message(move))
         if notation.squash(move).lower() == "resign":  # the player to move resigns
-            self.resign(self.to_move)
+            seat = self.to_move
+            assert seat is not None  # a running game always has a player to move
+            self.resign(seat)
             return self.record[-1]
         if _LEAVE_RE.match(move.strip().lower()):
             raise IllegalMove("To leave the game, use the resign command.")

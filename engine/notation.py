@@ -63,7 +63,9 @@ def parse_square(text: str) -> tuple[int, int] | None:
 
 def typed_square(text: str) -> str:
     """How to name a typed square back to the player: lower case, rank without leading zeros."""
-    file, rank = parse_square(text)  # type: ignore[misc]
+    square = parse_square(text)
+    assert square is not None, f"typed_square needs a square, not {text!r}"
+    file, rank = square
     return f"{FILES[file]}{rank + 1}"
 
 

@@ -1,9 +1,9 @@
-"""Ancient Pai Sho (rules/ancient.md): declares the game (its descriptor) to the engine's registry."""
+"""Ancient Pai Sho (docs/rules/ancient.md): declares the game (its descriptor) to the engine's registry."""
 from __future__ import annotations
 
 from ..registry import GameDescriptor, register
 from .game import OPTIONS, AncientGame
-from .tiles import harmony_count, line_pairs
+from .harmony import harmony_count, line_pairs
 
 DESCRIPTOR = register(GameDescriptor(
     id="ancient", name="Ancient Pai Sho", min_players=2, max_players=2,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..view import BoardView, Effect, HandView, Line, Move, Tile, header, seats
-from .tiles import line_pairs
+from .harmony import line_pairs
 
 _LINE_KIND = {"H": "harmony", "D": "disharmony"}
 

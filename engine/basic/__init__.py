@@ -1,4 +1,4 @@
-"""Basic Pai Sho (rules/basic.md): declares the game (its descriptor) to the engine's registry."""
+"""Basic Pai Sho (docs/rules/basic.md): declares the game (its descriptor) to the engine's registry."""
 from __future__ import annotations
 
 from ..registry import GameDescriptor, register

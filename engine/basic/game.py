@@ -1,39 +1,29 @@
-"""The Basic Pai Sho game (basic.md): the coin and the choice, the spring flowers, main-phase turns
-(place, move, move then ability, ability, pass), the scoring tick, the end conditions, the final
-count, every message in its check order, the legal-move list and the test-position format (1.8).
+"""The Basic Pai Sho game (docs/rules/basic.md): the turn cycle. The coin and the choice, the spring
+flowers, main-phase turns (place, move, move then ability, ability, pass), the scoring tick, the end
+conditions, the final count and every message in its check order.
 
-The board maps a point to ``[owner, code, dormant]``; drained tiles, Rock copies and blooming are
-derived from it (``harmony.Garden``), never stored.
+Beside it: reading and writing moves (notation), the legal-move list (moves), placement, movement
+and harmony rules, tiles, and the test-position format (1.8; position). The board maps a point to
+``[owner, code, dormant]``; drained tiles, Rock copies and blooming are derived from it
+(``harmony.Garden``), never stored.
 """
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from ..base import Game, IllegalMove, Outcome
 from ..options import Option, check_all
 from ..paisho import notation as pn
-from ..paisho.board import ORDER, POINT_SET, POINTS, SURROUNDING, Point, chebyshev, mirror, name, side
+from ..paisho.board import Point, chebyshev, mirror, name, side
 from ..paisho.flowers import COUNT, FLOWERS
 from ..paisho.flowers import ORDER as TILE_ORDER
 from ..paisho.rng import SplitMix64
-from .harmony import Board, Garden, drained_points, is_drained
-from .movement import (
-    NOT_LAUNCHED,
-    boat_example,
-    colour_message,
-    make_move,
-    move_fault,
-    reach,
-    rotate,
-    rotate_fault,
-    rotations,
-    shift,
-    shift_fault,
-)
-from .notation import Ability, Turn, read_turn
-from .placement import entry_message, entry_ports, placement_spots, ranks, spot_fault
-from .position import load_position
+from .harmony import Board, Garden, drained_points
+from .movement import ability_fault, colour_message, make_move, move_fault, use_ability
+from .moves import input_forms, legal_moves
+from .notation import Ability, Turn, ability_text, read_turn
+from .placement import entry_message, entry_ports, ranks, spot_fault
+from .position import load_position, write_position
 from .tiles import NAMES, NON_FLOWERS, PORTS, SPECIAL
 
 GAME = "Basic Pai Sho"
@@ -125,6 +115,7 @@ class BasicGame(Game):
         if self.phase == "spring":
             if turn.kind != "place":
                 raise IllegalMove(f"Place a spring flower (for example {self.legal_moves()[0]})")
+            assert turn.at is not None  # read_turn gives every placement its point
             return self._spring(p, turn.code, turn.at)
         if turn.kind == "pass":
             if self.legal_moves() != ["pass"]:
@@ -133,15 +124,19 @@ class BasicGame(Game):
             self._end_turn(p, passed=True)
             return "pass"
         if turn.kind == "place":
+            assert turn.at is not None
             return self._place(p, turn.code, turn.at)
         if turn.kind == "move":
             return self._move(p, turn)
+        assert turn.ability is not None  # what is left is an ability on its own
         return self._ability_only(p, turn.ability)
+
+    def _generate(self) -> list[str]:
+        return legal_moves(self)
 
     def _input_forms(self, move: str) -> tuple[str, ...]:
         """A capture may be typed with '-' too (m6-m5 for m6xm5)."""
-        low = move.lower()
-        return (low, low.replace("x", "-")) if "x" in low else (low,)
+        return input_forms(move)
 
     def _resign(self, player: int, reason: str) -> None:
         self._finish(reason, pot_winner=1 - player, loser=player)
@@ -179,6 +174,7 @@ class BasicGame(Game):
         self.spring_turn += 1
         self.last = {"kind": "spring", "player": p, "code": code, "at": at, "mirror": mirror(at)}
         if self.spring_turn == 6:
+            assert self.first_placer is not None  # chosen before the spring flowers
             self.phase, self._to_move = "main", 1 - self.first_placer
         else:
             self._to_move = 1 - p
@@ -218,49 +214,8 @@ class BasicGame(Game):
         return f"{code}@{name(at)}"
 
     # ----- moving and abilities ------------------------------------------------------------------
-    def _ability_fault(self, board: Board, drained: set[Point], p: int, ability: Ability,
-                       mover: tuple[Point, str] | None = None, removed: bool = False) -> str | None:
-        """The general ability checks (a)-(d) of 1.4.4, then the Wheel's or the Boat's own."""
-        actors = ability.actors
-        if mover is not None:
-            if any(actor != mover[0] for actor in actors):
-                return f"The ability must be used by the tile that just moved ({name(mover[0])})"
-            if removed:
-                return f"The {NAMES[mover[1]]} was removed by the capture and cannot use its ability"
-        else:
-            if any(actor != actors[0] for actor in actors):
-                return f"All parts of a launch must start from the same Boat ({name(actors[0])})"
-            if actors[0] not in board:
-                return pn.empty(name(actors[0]))
-            if board[actors[0]][0] != p:
-                return pn.not_yours(NAMES[board[actors[0]][1]], name(actors[0]))
-        w = actors[0]
-        code = board[w][1]
-        if code not in ("Wh", "Bo"):
-            return f"{NAMES[code]} has no ability"
-        if code == "Wh" and ability.kind != "rotate":
-            return f"A Wheel can only rotate (for example {name(w)}>cw3)"
-        if code == "Bo" and ability.kind == "rotate":
-            return f"A Boat can only push or launch (for example {boat_example(w)})"
-        if w in drained:
-            return f"The {NAMES[code]} on {name(w)} is drained and cannot use its ability"
-        if ability.kind == "rotate":
-            return rotate_fault(board, w, ability.turn)
-        return shift_fault(board, p, list(ability.parts), moved=mover is not None)[0]
-
-    @staticmethod
-    def ability_text(ability: Ability) -> str:
-        if ability.kind == "rotate":
-            return f"{name(ability.actor)}>cw{ability.turn}"
-        parts = ability.parts if len(ability.parts) == 1 else sorted(ability.parts, key=lambda s: ORDER[s[1]])
-        return ",".join(f"{name(b)}>{name(t)}-{name(d)}" for b, t, d in parts)
-
-    def _use_ability(self, board: Board, reserve: list[dict[str, int]], ability: Ability) -> list:
-        if ability.kind == "rotate":
-            return rotate(board, ability.actor, ability.turn)
-        return shift(board, reserve, list(ability.parts))
-
     def _move(self, p: int, turn: Turn) -> str:
+        assert turn.move is not None  # read_turn gives every move its points
         a, b, with_x = turn.move
         fault = move_fault(self.board, drained_points(self.board), p, a, b, with_x)
         if fault:
@@ -276,11 +231,11 @@ class BasicGame(Game):
         removed = make_move(board, pot, a, b)
         effect: list = []
         if turn.ability is not None:
-            fault = self._ability_fault(board, drained_points(board), p, turn.ability, (b, code), removed)
+            fault = ability_fault(board, drained_points(board), p, turn.ability, (b, code), removed)
             if fault:
                 raise IllegalMove(fault)
-            effect = self._use_ability(board, reserve, turn.ability)
-            text += "," + self.ability_text(turn.ability)
+            effect = use_ability(board, reserve, turn.ability)
+            text += "," + ability_text(turn.ability)
         self.board, self.pot, self.reserve = board, pot, reserve
         self.last = {"kind": "move", "player": p, "code": code, "from": a, "to": b,
                      "captured": captured[1] if captured else None, "removed": removed,
@@ -289,14 +244,14 @@ class BasicGame(Game):
         return text
 
     def _ability_only(self, p: int, ability: Ability) -> str:
-        fault = self._ability_fault(self.board, drained_points(self.board), p, ability)
+        fault = ability_fault(self.board, drained_points(self.board), p, ability)
         if fault:
             raise IllegalMove(fault)
-        effect = self._use_ability(self.board, self.reserve, ability)
+        effect = use_ability(self.board, self.reserve, ability)
         self.last = {"kind": "ability", "player": p, "code": self.board[ability.actor][1],
                      "ability": ability, "effect": effect}
         self._end_turn(p)
-        return self.ability_text(ability)
+        return ability_text(ability)
 
     # ----- the tick and the end ------------------------------------------------------------------
     def basic_flowers_left(self, seat: int) -> int:
@@ -317,6 +272,7 @@ class BasicGame(Game):
         two_passes = passed and self.last_was_pass
         self.last_was_pass = passed
         self._to_move = 1 - p
+        assert self.last is not None  # every turn says what it did before the tick
         self.last.update(gain=gain, cost=cost)
         if garden.ring(p, harmonies):
             self._finish("ring", pot_winner=p)
@@ -364,6 +320,7 @@ class BasicGame(Game):
         out = self.outcome
         if out is None:
             return None
+        assert self.tally is not None  # every end of the game makes the final count
         return {**pn.result_head(out), "pot_winner": None if self.pot_winner is None else self.pot_winner + 1,
                 "players": [dict(row) for row in self.tally]}
 
@@ -395,94 +352,10 @@ class BasicGame(Game):
         text = "; ".join(parts)
         return text[0].upper() + text[1:]
 
-    # ----- the legal-move list (1.4) ------------------------------------------------------------
-    def _generate(self) -> list[str]:
-        p = self._to_move
-        if self.phase == "choose":
-            return ["choose move", "choose place"]
-        if self.phase == "spring":
-            return [f"{code}@{name(q)}" for code in FLOWERS if code not in self.spring_used[p]
-                    for q in POINTS if self._spring_fault(p, code, q) is None]
-        board = self.board
-        drained = drained_points(board)
-        out = []
-        for code in TILE_ORDER:
-            if self.reserve[p][code] and self._place_fault(p, code, None) is None:
-                spots = entry_ports(code, p) if code in FLOWERS else placement_spots(code, p)
-                out += [f"{code}@{name(q)}" for q in spots if q not in board]
-        mine = sorted((q for q, tile in board.items() if tile[0] == p), key=ORDER.__getitem__)
-        for a in mine:
-            code = board[a][1]
-            if code in ("Kn", "Rk") or a in drained:
-                continue
-            for b in sorted(reach(a, code), key=lambda q: ORDER.get(q, -1)):
-                if b not in POINT_SET or move_fault(board, drained, p, a, b, False) is not None:
-                    continue
-                text = f"{name(a)}{'x' if b in board else '-'}{name(b)}"
-                out.append(text)
-                if code in ("Wh", "Bo"):
-                    out += [f"{text},{ability}" for ability in self._abilities_after_move(p, a, b)]
-        for w in mine:
-            if board[w][1] in ("Wh", "Bo") and w not in drained:
-                out += self._abilities(board, p, w, moved=False)
-        return list(dict.fromkeys(out)) or ["pass"]
-
-    def _abilities_after_move(self, p: int, a: Point, b: Point) -> list[str]:
-        """The abilities the Wheel or Boat from ``a`` may use once it stands on ``b``, judged on a
-        board of its own: the game's board is never touched (a picture may be drawn from it in
-        another thread meanwhile)."""
-        target = self.board.get(b)
-        if target is not None and target[1] in NON_FLOWERS:
-            return []  # mutual removal
-        board = dict(self.board)  # the tiles are shared and only read
-        board[b] = board.pop(a)
-        if is_drained(board, b):
-            return []
-        return self._abilities(board, p, b, moved=True)
-
-    def _abilities(self, board: Board, p: int, w: Point, moved: bool) -> list[str]:
-        """Every legal ability of the (undrained) Wheel or Boat on ``w``."""
-        if board[w][1] == "Wh":
-            return [f"{name(w)}>cw{k}" for k in rotations(board, w)]
-        out = []
-        near = sorted((t for t in SURROUNDING[w] if t in board), key=ORDER.__getitem__)
-        for t in near:
-            d = (2 * t[0] - w[0], 2 * t[1] - w[1])
-            if d in POINT_SET and shift_fault(board, p, [(w, t, d)], moved)[0] is None:
-                out.append(f"{name(w)}>{name(t)}-{name(d)}")
-        if moved:
-            return out
-        own = [t for t in near if board[t][0] == p and board[t][1] not in NOT_LAUNCHED and board[t][1] != "Rk"]
-        for size in (1, 2, 3):
-            for group in combinations(own, size):
-                for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-                    for k in range(1, 6):
-                        parts = [(w, t, (t[0] + dx * k, t[1] + dy * k)) for t in group]
-                        if all(d in POINT_SET for _, _, d in parts):
-                            fault, kind = shift_fault(board, p, parts, moved)
-                            if fault is None:
-                                out.append(",".join(f"{name(w)}>{name(t)}-{name(d)}" for _, t, d in parts))
-        return out
-
     # ----- positions (1.8) -----------------------------------------------------------------------
     def position(self) -> str:
         """The position in the test-position format (one line, parts joined by '; ')."""
-        parts = []
-        for s in (0, 1):
-            tiles = sorted((q for q, tile in self.board.items() if tile[0] == s), key=ORDER.__getitem__)
-            parts.append(f"P{s + 1}: " + ", ".join(
-                f"{self.board[q][1]} {name(q)}" + (" dormant" if self.board[q][2] else "") for q in tiles))
-        parts += [f"to move: P{(self._to_move or 0) + 1}", f"turns: {self.turn_no[0]} {self.turn_no[1]}",
-                  f"main turns: {self.main_turns}", f"running: {self.running[0]} {self.running[1]}"]
-        for s in (0, 1):
-            parts.append(f"pot P{s + 1}: " + " ".join(c for c in TILE_ORDER for _ in range(self.pot[s][c])))
-        for s in (0, 1):
-            parts.append(f"reserve P{s + 1}: " + ", ".join(f"{c} {self.reserve[s][c]}" for c in TILE_ORDER))
-        if self.last_was_pass:
-            parts.append("last: pass")
-        if self.phase != "main":
-            parts.append(f"setup: {self.phase} {self.spring_turn}")  # not loadable: a setup position
-        return "; ".join(parts)
+        return write_position(self)
 
     def position_text(self) -> str:
         return self.position()

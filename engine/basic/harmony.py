@@ -1,6 +1,6 @@
-"""What a Basic Pai Sho position means, derived afresh from the tiles (basic.md 1.4.5, 1.5): drained
-tiles, Rock copies, blooming Lotuses, facing pairs, harmonies, disharmonies and the ring around the
-centre. Nothing here is stored; a ``Garden`` is built for one position and read."""
+"""What a Basic Pai Sho position means, derived afresh from the tiles (docs/rules/basic.md 1.4.5,
+1.5): drained tiles, Rock copies, blooming Lotuses, facing pairs, harmonies, disharmonies and the
+ring around the centre. Nothing here is stored; a ``Garden`` is built for one position and read."""
 from __future__ import annotations
 
 from collections import deque
@@ -30,7 +30,7 @@ class Disharmony(NamedTuple):
 
 def drained_points(board: Board) -> set[Point]:
     """Every tile but a Knotweed with a Knotweed of either player on its 8 surrounding points."""
-    out = set()
+    out: set[Point] = set()
     for q, tile in board.items():
         if tile[1] == "Kn":
             out.update(r for r in SURROUNDING[q] if r in board and board[r][1] != "Kn")
@@ -70,7 +70,8 @@ class Garden:
                 rocks.append(q)
             ranks[q[1]].append(q)
             files[q[0]].append(q)
-        self.drained = drained = set()
+        drained: set[Point] = set()
+        self.drained = drained
         for k in knotweeds:
             drained.update(r for r in SURROUNDING[k] if r in board and board[r][1] != "Kn")
         self.copies = copies = {q: self.rock_copy(q) for q in rocks}
@@ -183,10 +184,12 @@ def _weight(u: Point, v: Point) -> int:
 def _cycle(parent: dict[Point, Point | None], u: Point, v: Point) -> list[Point]:
     """The closed path u -> ... -> common ancestor -> ... -> v (-> u) in the search tree."""
     up = [u]
-    while parent[up[-1]] is not None:
-        up.append(parent[up[-1]])
+    while (above := parent[up[-1]]) is not None:
+        up.append(above)
     seen = {q: i for i, q in enumerate(up)}
     down = [v]
     while down[-1] not in seen:
-        down.append(parent[down[-1]])
+        above = parent[down[-1]]
+        assert above is not None  # the root is in ``seen``: the walk up from v stops there at the latest
+        down.append(above)
     return up[:seen[down[-1]] + 1] + down[-2::-1]

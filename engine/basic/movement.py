@@ -1,6 +1,6 @@
-"""Moving tiles in Basic Pai Sho (basic.md 1.4.2-1.4.4): every shape and path rule, captures and
-mutual removal, the Wheel's rotation and the Boat's push and launch, each with its messages in the
-rules' check order, and what each does to the board.
+"""Moving tiles in Basic Pai Sho (docs/rules/basic.md 1.4.2-1.4.4): every shape and path rule,
+captures and mutual removal, abilities (their general checks, the Wheel's rotation and the Boat's
+push and launch), each with its messages in the rules' check order, and what each does to the board.
 
 Checks return the refusal message, or None when the move is legal, so the legal-move list can try
 thousands of candidates cheaply; the game raises the message as IllegalMove.
@@ -8,12 +8,12 @@ thousands of candidates cheaply; the game raises the message as IllegalMove.
 from __future__ import annotations
 
 from ..paisho import notation as pn
-from ..paisho.board import POINT_SET, SURROUNDING, Point, name
+from ..paisho.board import POINT_SET, RING, SURROUNDING, Point, name, ring_points
 from ..paisho.flowers import FLOWERS
 from .harmony import Board
+from .notation import Ability
 from .tiles import L_MOVERS, NAMES, NON_FLOWERS, PORTS, SPECIAL, STRAIGHT, forbidden
 
-RING = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))  # N, NE, E, ... NW
 NOT_LAUNCHED = ("WJ", "Rh")
 ONE_DIRECTION = "A launch must move all tiles the same distance in the same direction"
 Shift = tuple[Point, Point, Point]  # Boat, target, destination
@@ -57,7 +57,7 @@ def move_fault(board: Board, drained: set[Point], p: int, a: Point, b: Point, wi
     if owner != p:
         return pn.not_yours(title, an)
     if code in ("Kn", "Rk"):
-        return f"{title} cannot move"
+        return pn.cannot_move(title)
     if a in drained:
         return f"The {title} on {an} is drained and cannot move"
     if a == b:
@@ -66,10 +66,10 @@ def move_fault(board: Board, drained: set[Point], p: int, a: Point, b: Point, wi
     steps = abs(dx) + abs(dy)
     if code in STRAIGHT:
         if dx and dy:
-            return f"{title} moves in a straight line along a rank or file"
+            return pn.not_straight(title)
         reach = STRAIGHT[code]
         if reach is not None and steps > reach:
-            return f"{title} can move at most {reach} points"
+            return pn.too_far(title, reach)
         if code != "WD":
             sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
             for i in range(1, steps):
@@ -83,7 +83,7 @@ def move_fault(board: Board, drained: set[Point], p: int, a: Point, b: Point, wi
         rank_first = ((a[0] + sx, a[1]), (a[0] + dx, a[1]), (a[0] + dx, a[1] + sy))
         file_first = ((a[0], a[1] + sy), (a[0], a[1] + dy), (a[0] + sx, a[1] + dy))
         if not (_clear(board, p, rank_first) or _clear(board, p, file_first)):
-            return f"{title} has no clear L-shaped path to {bn}"
+            return pn.no_l_path(title, bn)
     elif code == "WL":
         if steps > 2:
             return "White Lotus can move at most 2 points"
@@ -100,7 +100,7 @@ def move_fault(board: Board, drained: set[Point], p: int, a: Point, b: Point, wi
         return bad
     target = board.get(b)
     if target is None:
-        return f"There is nothing to capture on {bn}" if with_x else None
+        return pn.nothing_to_capture(bn) if with_x else None
     if target[0] == p:
         return f"{bn} holds your own {NAMES[target[1]]}"
     if not may_capture(code, target, b in drained):
@@ -146,10 +146,6 @@ def make_move(board: Board, pot: list[dict[str, int]], a: Point, b: Point) -> bo
 
 
 # ----- the Wheel -----------------------------------------------------------------------------------
-def ring_points(w: Point) -> list[Point]:
-    return [(w[0] + dx, w[1] + dy) for dx, dy in RING]
-
-
 def rotate_fault(board: Board, w: Point, k: int) -> str | None:
     """Why the Wheel on ``w`` may not turn its ring ``k`` eighths clockwise (after the general
     checks), or None."""
@@ -180,7 +176,7 @@ def _turn_fault(board: Board, ring: list[Point], held: list[tuple[int, Point]], 
     for i, q in held:
         new = ring[(i + k) % 8]
         if new not in POINT_SET:
-            return f"{NAMES[board[q][1]]} would leave the board"
+            return pn.leaves_board(NAMES[board[q][1]])
         if new in PORTS:
             return f"{NAMES[board[q][1]]} would land on the port {name(new)}"
     for i, q in held:
@@ -257,7 +253,7 @@ def shift(board: Board, reserve: list[dict[str, int]], parts: list[Shift]) -> li
     """Push or launch checked parts, all at once. A basic flower that lands on a colour it may not
     stand on goes back to its owner's reserve. Returns (from, to or None if returned) per tile."""
     lifted = [(t, d, board.pop(t)) for _, t, d in parts]
-    out = []
+    out: list[tuple[Point, Point | None]] = []
     for t, d, tile in lifted:
         tile[2] = False
         if forbidden(tile[1], d):
@@ -267,3 +263,42 @@ def shift(board: Board, reserve: list[dict[str, int]], parts: list[Shift]) -> li
             board[d] = tile
             out.append((t, d))
     return out
+
+
+# ----- abilities -----------------------------------------------------------------------------------
+def ability_fault(board: Board, drained: set[Point], p: int, ability: Ability,
+                  mover: tuple[Point, str] | None = None, removed: bool = False) -> str | None:
+    """The general ability checks (a)-(d) of 1.4.4, then the Wheel's or the Boat's own."""
+    actors = ability.actors
+    if mover is not None:
+        if any(actor != mover[0] for actor in actors):
+            return f"The ability must be used by the tile that just moved ({name(mover[0])})"
+        if removed:
+            return f"The {NAMES[mover[1]]} was removed by the capture and cannot use its ability"
+    else:
+        if any(actor != actors[0] for actor in actors):
+            return f"All parts of a launch must start from the same Boat ({name(actors[0])})"
+        if actors[0] not in board:
+            return pn.empty(name(actors[0]))
+        if board[actors[0]][0] != p:
+            return pn.not_yours(NAMES[board[actors[0]][1]], name(actors[0]))
+    w = actors[0]
+    code = board[w][1]
+    if code not in ("Wh", "Bo"):
+        return f"{NAMES[code]} has no ability"
+    if code == "Wh" and ability.kind != "rotate":
+        return f"A Wheel can only rotate (for example {name(w)}>cw3)"
+    if code == "Bo" and ability.kind == "rotate":
+        return f"A Boat can only push or launch (for example {boat_example(w)})"
+    if w in drained:
+        return f"The {NAMES[code]} on {name(w)} is drained and cannot use its ability"
+    if ability.kind == "rotate":
+        return rotate_fault(board, w, ability.turn)
+    return shift_fault(board, p, list(ability.parts), moved=mover is not None)[0]
+
+
+def use_ability(board: Board, reserve: list[dict[str, int]], ability: Ability) -> list:
+    """Use a checked ability: (from, to or None if sent back to the reserve) of every tile it moved."""
+    if ability.kind == "rotate":
+        return rotate(board, ability.actor, ability.turn)
+    return shift(board, reserve, list(ability.parts))

@@ -1,6 +1,7 @@
-"""Reading a Basic Pai Sho turn (basic.md 1.6): the grammar, PARSE first and then every named
-location in the order written (OFF), as 0.4 orders the checks. The result says what the input
-asks for; whether it is legal is the game's business."""
+"""Reading and writing Basic Pai Sho turns (docs/rules/basic.md 1.6): the grammar, PARSE first and
+then every named location in the order written (OFF), as 0.4 orders the checks, and the canonical
+text of an ability. What ``read_turn`` returns says what the input asks for; whether it is legal
+is the game's business."""
 from __future__ import annotations
 
 import re
@@ -8,7 +9,7 @@ from typing import NamedTuple
 
 from ..base import IllegalMove
 from ..paisho import notation as pn
-from ..paisho.board import Point
+from ..paisho.board import ORDER, Point, name
 from .tiles import BY_LOWER
 
 EXAMPLES = "Ja@i1, m6-m8, e12>cw3"
@@ -46,15 +47,15 @@ def _ability_tokens(text: str):
         return "rotate", [rotate.group(1)], k if rotate.group(2).lower() == "cw" else 8 - k
     shifts = [_SHIFT.fullmatch(part) for part in text.split(",")]
     if all(shifts):
-        return "shifts", [tok for m in shifts for tok in m.groups()], 0
+        return "shifts", [tok for m in shifts if m for tok in m.groups()], 0
     return None
 
 
 def _ability(kind: str, points: list[Point], turn: int) -> Ability:
     if kind == "rotate":
         return Ability("rotate", points[0], turn)
-    parts = tuple(tuple(points[i:i + 3]) for i in range(0, len(points), 3))
-    return Ability("shifts", points[0], 0, parts)  # type: ignore[arg-type]
+    parts = tuple((points[i], points[i + 1], points[i + 2]) for i in range(0, len(points), 3))
+    return Ability("shifts", points[0], 0, parts)
 
 
 def read_turn(move: str) -> Turn:
@@ -83,3 +84,11 @@ def read_turn(move: str) -> Turn:
         raise IllegalMove(pn.cant_read(text, EXAMPLES))
     kind, tokens, turn = found
     return Turn("ability", ability=_ability(kind, [pn.read_point(tok) for tok in tokens], turn))
+
+
+def ability_text(ability: Ability) -> str:
+    """The canonical text of an ability: ``e12>cw3``, or a Boat's parts in board order of their targets."""
+    if ability.kind == "rotate":
+        return f"{name(ability.actor)}>cw{ability.turn}"
+    parts = ability.parts if len(ability.parts) == 1 else sorted(ability.parts, key=lambda s: ORDER[s[1]])
+    return ",".join(f"{name(b)}>{name(t)}-{name(d)}" for b, t, d in parts)

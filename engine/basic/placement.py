@@ -1,5 +1,5 @@
-"""Where Basic Pai Sho tiles may be placed (basic.md 1.3, 1.4.1): the entry ports of the basic
-flowers and the table for the other tiles, with their refusal messages."""
+"""Where Basic Pai Sho tiles may be placed (docs/rules/basic.md 1.3, 1.4.1): the entry ports of the
+basic flowers and the table for the other tiles, with their refusal messages."""
 from __future__ import annotations
 
 from functools import cache

@@ -1,4 +1,5 @@
-"""Reading Basic Pai Sho's test-position format (basic.md 1.8) into a game in the main phase.
+"""Basic Pai Sho's test-position format (docs/rules/basic.md 1.8): reading a position into a game in
+the main phase, and writing a game's position in the same format.
 
 One item per line (or per ';'), '#' starts a comment, keys are case-insensitive, defaults apply
 to missing lines: ``P1: Ja m6, Ro g7 dormant``, ``to move: P2``, ``turns: 3 3``, ``main turns: 6``,
@@ -7,7 +8,7 @@ to missing lines: ``P1: Ja m6, Ro g7 dormant``, ``to move: P2``, ``turns: 3 3``,
 from __future__ import annotations
 
 from ..paisho import notation as pn
-from ..paisho.board import name
+from ..paisho.board import ORDER, name
 from ..paisho.flowers import COUNT, FLOWERS
 from ..paisho.flowers import ORDER as TILE_ORDER
 from .tiles import BY_LOWER, NAMES, PORTS, forbidden
@@ -57,7 +58,7 @@ def load_position(game, text: str):
                 if point is None:
                     raise ValueError(pn.off_board(bits[1]) + ".")
                 if point in game.board:
-                    raise ValueError(f"{name(point)} is named twice.")
+                    raise ValueError(pn.named_twice(name(point)))
                 if len(bits) == 3 and code not in FLOWERS:
                     raise ValueError(f"Only basic flowers can be dormant ({name(point)}).")
                 if point in PORTS and code not in FLOWERS:
@@ -93,7 +94,7 @@ def load_position(game, text: str):
                 raise ValueError("'last' is pass or move.")
             game.last_was_pass = value.strip().lower() == "pass"
         else:
-            raise ValueError(f"Unexpected '{key}: {value.strip()}' in the position.")
+            raise ValueError(pn.unexpected(key, value))
     if min(game.turn_no) < 0:
         raise ValueError("Turn counts cannot be negative.")
     game.main_turns = sum(game.turn_no) if main_turns is None else main_turns
@@ -102,9 +103,30 @@ def load_position(game, text: str):
             used = sum(1 for tile in game.board.values() if tile[0] == seat and tile[1] == code) + game.pot[seat][code]
             game.reserve[seat][code] = reserves[seat].get(code, max(0, COUNT[code] - used))
             if used + game.reserve[seat][code] > COUNT[code]:
-                raise ValueError(f"P{seat + 1} has more than {COUNT[code]} {NAMES[code]} tiles.")
+                raise ValueError(pn.too_many(seat, COUNT[code], NAMES[code]))
     game.flower_total = [sum(game.reserve[s][c] + game.pot[s][c] for c in FLOWERS)
                          + sum(1 for tile in game.board.values() if tile[0] == s and tile[1] in FLOWERS)
                          for s in (0, 1)]
     game._legal = None
     return game
+
+
+def write_position(game) -> str:
+    """The position of ``game`` (a BasicGame) in the test-position format, one line with parts joined
+    by '; ' (a setup position ends with a ``setup:`` part and cannot be loaded)."""
+    parts = []
+    for s in (0, 1):
+        tiles = sorted((q for q, tile in game.board.items() if tile[0] == s), key=ORDER.__getitem__)
+        parts.append(f"P{s + 1}: " + ", ".join(
+            f"{game.board[q][1]} {name(q)}" + (" dormant" if game.board[q][2] else "") for q in tiles))
+    parts += [f"to move: P{(game._to_move or 0) + 1}", f"turns: {game.turn_no[0]} {game.turn_no[1]}",
+              f"main turns: {game.main_turns}", f"running: {game.running[0]} {game.running[1]}"]
+    for s in (0, 1):
+        parts.append(f"pot P{s + 1}: " + " ".join(c for c in TILE_ORDER for _ in range(game.pot[s][c])))
+    for s in (0, 1):
+        parts.append(f"reserve P{s + 1}: " + ", ".join(f"{c} {game.reserve[s][c]}" for c in TILE_ORDER))
+    if game.last_was_pass:
+        parts.append("last: pass")
+    if game.phase != "main":
+        parts.append(f"setup: {game.phase} {game.spring_turn}")  # not loadable: a setup position
+    return "; ".join(parts)

@@ -1,5 +1,5 @@
-"""Basic Pai Sho's tiles and special points (basic.md 1.1-1.2): names as messages say them, the
-kinds of tile and how they move, the five ports, and the colour rule."""
+"""Basic Pai Sho's tiles and special points (docs/rules/basic.md 1.1-1.2): names as messages say
+them, the kinds of tile and how they move, the five ports, and the colour rule."""
 from __future__ import annotations
 
 from ..paisho.board import COLOURS, RED, WHITE, Point

@@ -1,4 +1,4 @@
-"""Iroh Pai Sho (rules/iroh.md): declares the game (its descriptor) to the engine's registry."""
+"""Iroh Pai Sho (docs/rules/iroh.md): declares the game (its descriptor) to the engine's registry."""
 from __future__ import annotations
 
 from ..registry import GameDescriptor, register

@@ -1,5 +1,6 @@
-"""Iroh Pai Sho's fixed data and position rules (iroh.md 2.1-2.5): pieces, terrain, squares for
-Knotweed, locking, and harmonies across the four midline arms with the winning-set search.
+"""Iroh Pai Sho's position rules (docs/rules/iroh.md 2.4-2.5): the squares a Knotweed may hold,
+locking, how far an Air reaches, and harmonies across the four midline arms with the winning-set
+search.
 
 A position here is ``board``: point -> (owner 0|1, code) and ``knotweeds``: the set of squares
 (lower-left points) that hold a Knotweed.
@@ -8,25 +9,12 @@ from __future__ import annotations
 
 from itertools import product
 
-from ..paisho.board import COLOURS, NEUTRAL, ORDER, POINT_SET, POINTS, RED, WHITE, Point
+from ..paisho.board import ORDER, ORTHOGONAL, POINT_SET, POINTS, Point
+from .tiles import NATIONS
 
-NAMES = {"Fi": "Fire", "Wa": "Water", "Ea": "Earth", "Ai": "Air", "WL": "White Lotus", "Rk": "Rock",
-         "Kn": "Knotweed"}
-TOTAL = {"Fi": 4, "Wa": 4, "Ea": 4, "Ai": 4, "WL": 1, "Rk": 2, "Kn": 3}
-NATIONS = ("Fi", "Wa", "Ea", "Ai")
-RESERVE_CODES = ("Fi", "Wa", "Ea", "Ai", "Rk", "Kn")
-CAPTURABLE = ("Fi", "Wa", "Ea")
-HOME: tuple[Point, Point] = ((8, 1), (8, 15))  # i2, i16
-TERRAIN = {"Fi": RED, "Wa": WHITE, "Ea": NEUTRAL}  # Air and the White Lotus go anywhere
-TERRAIN_WORDS = {"Fi": "red points", "Wa": "white points", "Ea": "unpainted wood"}
 ARMS = ("S", "E", "N", "W")
 
 Board = dict[Point, tuple[int, str]]
-
-
-def on_terrain(code: str, point: Point) -> bool:
-    terrain = TERRAIN.get(code)
-    return terrain is None or terrain in COLOURS[point]
 
 
 def corners(square: Point) -> tuple[Point, ...]:
@@ -48,6 +36,24 @@ def is_locked(board: Board, knotweeds: set[Point], point: Point, held: set[Point
     if point not in board or board[point][1] in ("Fi", "WL"):
         return False
     return point in (held if held is not None else locked_points(knotweeds))
+
+
+def air_reach(board: Board, a: Point) -> set[Point]:
+    """Points an Air reaches in 1-4 single steps whose earlier points are all empty."""
+    frontier, seen, reach = [a], {a}, set()
+    for _ in range(4):
+        nxt = []
+        for p in frontier:
+            for dx, dy in ORTHOGONAL:
+                q = (p[0] + dx, p[1] + dy)
+                if q not in POINT_SET or q in seen:
+                    continue
+                seen.add(q)
+                reach.add(q)
+                if q not in board:
+                    nxt.append(q)
+        frontier = nxt
+    return reach
 
 
 def arm_of(a: Point, b: Point) -> str | None:
@@ -102,7 +108,9 @@ def harmonies(board: Board, knotweeds: set[Point], player: int) -> dict[str, lis
                     between = pieces[i + 1:j]
                     if all(locked(q) or (board[q][1] == "Rk" and earth) for q in between):
                         first, second = sorted((a, b), key=ORDER.__getitem__)
-                        found[arm_of(a, b)].append((first, second))
+                        arm = arm_of(a, b)
+                        assert arm is not None  # a and b lie on either side of a midline, on one rank or file
+                        found[arm].append((first, second))
     for arm in ARMS:
         found[arm].sort(key=lambda h: (ORDER[h[0]], ORDER[h[1]]))
     return found

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from ..view import BoardView, Effect, Line, Move, Tile, header, seats
 from .game import NO_SET
-from .rules import ARMS, RESERVE_CODES, harmonies, is_locked, locked_points
+from .rules import ARMS, harmonies, is_locked, locked_points
+from .tiles import RESERVE_CODES
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,4 +1,4 @@
-"""Kutai Pai Sho (rules/kutai.md): declares the game (its descriptor) to the engine's registry."""
+"""Kutai Pai Sho (docs/rules/kutai.md): declares the game (its descriptor) to the engine's registry."""
 from __future__ import annotations
 
 from ..registry import GameDescriptor, register

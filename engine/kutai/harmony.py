@@ -1,4 +1,4 @@
-"""Kutai Pai Sho's harmony (kutai.md 4.5): disharmony, line of sight and the tree of harmonies.
+"""Kutai Pai Sho's harmony (docs/rules/kutai.md 4.5): disharmony, line of sight and the tree of harmonies.
 
 Everything is computed from the position alone [D-K11]: ``analyse(board, sight, preference)``
 returns the disharmonious pairs, each tile's restriction and the tree grown greedily from the

@@ -1,4 +1,5 @@
-"""Kutai Pai Sho's tiles (kutai.md 4.1) and the link value of two tiles (4.5.1).
+"""Kutai Pai Sho's tiles (docs/rules/kutai.md 4.1), the colour rule of where each may be placed
+(4.2) with its refusal, and the link value of two tiles (4.5.1).
 
 Each player has the same 29 tiles: 24 coloured flowers (12 flowers, each in a Day and a Night
 version), the four special tiles (Cup, Spade, Twig, Wheel) and a White Lotus.
@@ -6,6 +7,8 @@ version), the four special tiles (Cup, Spade, Twig, Wheel) and a White Lotus.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from ..paisho.board import COLOURS, NEUTRAL, POINTS, RED, WHITE, Point, name
 
 FLOWER, LOTUS, SPECIAL = "flower", "lotus", "special"
 
@@ -55,6 +58,39 @@ _tiles += [
 TILES: dict[str, Tile] = {t.code: t for t in _tiles}
 SET: tuple[str, ...] = tuple(TILES)
 BY_LOWER: dict[str, Tile] = {code.lower(): tile for code, tile in TILES.items()}
+TILES_PER_PLAYER = len(SET)  # 29
+
+
+def allowed(tile: Tile, point: Point) -> bool:
+    """The colour rule of 4.2 (the Centerpiece on i9 is exempt)."""
+    colours = COLOURS[point]
+    if tile.kind == FLOWER:
+        return tile.colour in colours or NEUTRAL in colours
+    if tile.kind == LOTUS:
+        return RED in colours or WHITE in colours
+    return NEUTRAL in colours
+
+
+def colour_words(point: Point) -> str:
+    """The colour set as refusals name it: red, white, red and white, or yellow."""
+    colours = COLOURS[point]
+    if NEUTRAL in colours and len(colours) == 1:
+        return "yellow"
+    return " and ".join(c for c in (RED, WHITE) if c in colours)
+
+
+def colour_refusal(tile: Tile, point: Point) -> str:
+    where = f"({name(point)} is {colour_words(point)})"
+    if tile.kind == FLOWER:
+        return (f"{tile.flower} (a {tile.colour} flower) may only be placed on a point with some "
+                f"{tile.colour} or yellow {where}")
+    if tile.kind == LOTUS:
+        return f"White Lotus may only be placed on a point with some red or white {where}"
+    return f"{tile.name} may only be placed on a point with some yellow {where}"
+
+
+# Every tile's allowed points, computed once.
+ALLOWED: dict[str, tuple[Point, ...]] = {c: tuple(p for p in POINTS if allowed(TILES[c], p)) for c in SET}
 
 
 def shared(a: Tile, b: Tile) -> int:

@@ -1,5 +1,5 @@
-"""The round Pai Sho board (paisho-board.md 0.2-0.3): which points exist, their colours, gates,
-lines, neighbours, mirror points and board order.
+"""The round Pai Sho board (docs/rules/paisho-board.md 0.2-0.3): which points exist, their colours,
+gates, lines, neighbours, the Wheel's ring of eight steps, mirror points and board order.
 
 A point is ``(file, rank)`` with both 0-based, as in ``engine.notation`` (``(8, 8)`` is i9, the
 centre). The Garden Gate's coordinates are ``x = file - 8`` and ``y = rank - 8``; a point exists
@@ -55,6 +55,8 @@ COLOURS: dict[Point, frozenset[str]] = {p: _colours(p) for p in POINTS}
 
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))  # north, east, south, west
 DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+# The eight surrounding steps clockwise from north (N, NE, E, ..., NW): the ring a Wheel turns.
+RING = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 
 
 def exists(point: Point) -> bool:
@@ -92,6 +94,11 @@ def dist2(a: Point, b: Point) -> int:
 
 def _step(point: Point, direction: tuple[int, int]) -> Point:
     return point[0] + direction[0], point[1] + direction[1]
+
+
+def ring_points(w: Point) -> list[Point]:
+    """The eight points around ``w`` clockwise from north, as RING steps (some may be off the board)."""
+    return [(w[0] + dx, w[1] + dy) for dx, dy in RING]
 
 
 ORTHOGONAL_NEIGHBOURS: dict[Point, tuple[Point, ...]] = {

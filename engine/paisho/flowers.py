@@ -1,6 +1,6 @@
-"""The tile set Basic and Ancient Pai Sho share (basic.md 1.1, ancient.md 3.1): the twelve tile
-codes in canonical order, how many of each a player owns, the six basic flowers with their colour
-and move type, and the ring of harmony between them.
+"""The tile set Basic and Ancient Pai Sho share (docs/rules/basic.md 1.1, docs/rules/ancient.md
+3.1): the twelve tile codes in canonical order, how many of each a player owns, the six basic
+flowers with their colour and move type, and the ring of harmony between them.
 
 The six flowers form a ring Ja - Li - WJ - Ro - Ch - Rh - Ja: neighbours harmonise and opposite
 flowers clash (Ja-Ro, Li-Ch, WJ-Rh). Said by colour and move type: the same move type and a

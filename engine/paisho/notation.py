@@ -1,4 +1,6 @@
-"""Pai Sho notation and messages shared by the four round-board games (paisho-board.md 0.4).
+"""Pai Sho notation and messages shared by the four round-board games (docs/rules/paisho-board.md
+0.4): the location and move grammar, the refusals several games word alike, and the pieces of the
+test-position formats they share.
 
 Whitespace is removed and letters are matched case-insensitively. In a location slot any token
 of one letter and digits is a location; if it names no point it is refused with
@@ -14,6 +16,7 @@ from ..base import IllegalMove
 from .board import NAMES, Point
 
 LOCATION = r"[a-zA-Z][0-9]+"  # what is read as a location (it may still be off the board)
+MOVE_RE = re.compile(rf"^({LOCATION})([-xX])({LOCATION})$")  # a move or capture: from, - or x, to
 
 OVER = "The game is over"
 NO_PASS = "You have a legal move; you cannot pass"
@@ -45,6 +48,36 @@ def none_left(tile: str) -> str:
 
 def occupied(loc: str) -> str:
     return f"{loc} is occupied"
+
+
+# ----- refusals of a move that several games word alike ----------------------------------------
+def cannot_move(tile: str) -> str:
+    return f"{tile} cannot move"
+
+
+def not_straight(tile: str) -> str:
+    return f"{tile} moves in a straight line along a rank or file"
+
+
+def too_far(tile: str, most: int) -> str:
+    return f"{tile} can move at most {most} points"
+
+
+def passes_over(tile: str, loc: str) -> str:
+    return f"{tile} cannot pass over the tile on {loc}"
+
+
+def no_l_path(tile: str, loc: str) -> str:
+    return f"{tile} has no clear L-shaped path to {loc}"
+
+
+def nothing_to_capture(loc: str) -> str:
+    return f"There is nothing to capture on {loc}"
+
+
+def leaves_board(tile: str) -> str:
+    """A tile a Wheel's turn would carry off the board."""
+    return f"{tile} would leave the board"
 
 
 def point_of(token: str) -> Point | None:
@@ -87,6 +120,7 @@ def result_head(outcome) -> dict:
     return {"outcome": "win", "winner": outcome.winners[0] + 1, "reason": record_reason(outcome.reason)}
 
 
+# ----- test positions ------------------------------------------------------------------------------
 def position_parts(position: str) -> list[tuple[str, str]]:
     """The ``key: value`` parts of a test position, split on ``;`` or new lines (keys lower-cased,
     inner spaces collapsed)."""
@@ -99,3 +133,22 @@ def position_parts(position: str) -> list[tuple[str, str]]:
             raise ValueError(f"Unexpected '{part.strip()}' in the position.")
         parts.append((" ".join(key.split()).lower(), value))
     return parts
+
+
+def position_seat(value: str) -> int:
+    """The seat a ``to_move: P1`` line names (0 or 1)."""
+    if value.strip().upper() not in ("P1", "P2"):
+        raise ValueError("to_move must be P1 or P2.")
+    return int(value.strip()[1]) - 1
+
+
+def named_twice(loc: str) -> str:
+    return f"{loc} is named twice."
+
+
+def unexpected(key: str, value: str) -> str:
+    return f"Unexpected '{key}: {value.strip()}' in the position."
+
+
+def too_many(seat: int, most: int, tile: str) -> str:
+    return f"P{seat + 1} has more than {most} {tile} tiles."

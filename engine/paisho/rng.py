@@ -1,4 +1,4 @@
-"""Deterministic randomness for the Pai Sho games (paisho-board.md 0.5): SplitMix64.
+"""Deterministic randomness for the Pai Sho games (docs/rules/paisho-board.md 0.5): SplitMix64.
 
 All random choices of a game (Basic's coin, Ancient's shuffles) come from one generator seeded
 with the game's 64-bit seed, in a fixed order, so ``(options, seed, moves)`` replays exactly.

@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.ancient.tiles import COUNT, harmony_count
+from engine.ancient.harmony import harmony_count
+from engine.ancient.tiles import COUNT
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

@@ -7,7 +7,8 @@ from collections import Counter
 import pytest
 
 import engine
-from engine.ancient.tiles import harmony_count, relation
+from engine.ancient.harmony import harmony_count
+from engine.ancient.tiles import relation
 from tests.engine.helpers import refused
 
 A3 = "to_move: P1; P1: Rh i9, Ja i5; P2: Ro m9, Ch e9"

@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.iroh.rules import HOME, is_locked, on_terrain
+from engine.iroh.rules import is_locked
+from engine.iroh.tiles import HOME, on_terrain
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

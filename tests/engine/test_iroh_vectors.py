@@ -5,7 +5,8 @@ import pytest
 
 import engine
 from engine.iroh import harmonies, winning_set
-from engine.iroh.rules import SQUARES, on_terrain
+from engine.iroh.rules import SQUARES
+from engine.iroh.tiles import on_terrain
 from engine.paisho.board import POINTS, name
 from tests.engine.helpers import refused
 

@@ -8,8 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.kutai.game import ALLOWED, allowed
-from engine.kutai.tiles import TILES
+from engine.kutai.tiles import ALLOWED, TILES, allowed
 
 option_sets = st.fixed_dictionaries({
     "target": st.sampled_from([0, 10, 30, 60, 200]),  # 200: above the highest total (57 links of 3)
