@@ -16,7 +16,10 @@ To run it on Discord:
   1. Open https://discord.com/developers/applications, click "New Application", name it.
   2. In "Bot", click "Reset Token" and copy the token.
   3. Copy .env.example to .env and put the token after DISCORD_TOKEN=
-  4. Invite the bot to your server (see "Run it on Discord" in README.md) and run this again.
+  4. Invite the bot to your server (see "Run it on Discord" in README.md).
+  5. Publish the slash commands: put your server's id after DEV_GUILD_ID= in .env (they appear
+     there at once when the bot starts), or run "scripts/start sync" once to publish them to
+     every server (Discord may take up to an hour to show them). Then run this again.
 
 To play right now without Discord, use the local console:
   scripts/start console

@@ -24,6 +24,9 @@ from .texts import fit
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.challenges", "cogs.play", "cogs.looking", "cogs.clock", "cogs.ratings", "cogs.admin")
+UNPUBLISHED = ("The slash commands are not published anywhere, so nobody can use the bot yet: set "
+               "DEV_GUILD_ID in .env to publish them to your server at once, or run 'scripts/start sync' once "
+               "to publish them to every server (Discord may take up to an hour to show them).")
 SORRY = "Something went wrong on our side; it has been logged. /board shows the game as it stands."
 
 
@@ -95,6 +98,19 @@ class PaiShoBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("Synced %d commands to the development server %s", len(synced), guild.id)
+        else:
+            await self._check_published()
+
+    async def _check_published(self) -> None:
+        """Without DEV_GUILD_ID the commands are published only by ``scripts/start sync``: say
+        so in one line when they never were."""
+        try:
+            published = await self.tree.fetch_commands()
+        except discord.HTTPException as err:
+            log.info("Could not check which slash commands are published: %s", err)
+            return
+        if not published:
+            log.warning(UNPUBLISHED)
 
     async def _warm(self) -> None:
         """Replay the registered games in the background, so their next turns find them ready."""

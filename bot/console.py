@@ -28,12 +28,15 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   accept [#id]         accept the open challenge (and its board)
   decline [#id]        decline it (the challenger withdraws it)
   board <preset|layout>  propose another board for an open challenge (games with a board option)
-  board                show the board of the game in this channel
+  board [#game]        show the board of the game in this channel (or the last one here, or game N)
   move <move>          play a move; a bare move works too: "c3" or "R@c3"
   resign | abort       leave the game | call it off before the first move
-  moves | export       the moves so far | the full record to keep
+  draw | takeback      offer a draw | ask to take back your last turn (or accept the other's)
+  decline draw|takeback  decline (or withdraw) the open offer
+  rematch [#game]      the last game here (or game N) again, seats rotated
+  moves | export [#game]  the moves so far | the full record to keep
   hand                 your own tiles, in games with hidden hands
-  games | rules [game] running games | a game's rules and notation
+  games [mine] | rules [game]  running games (mine: with my finished ones) | a game's rules
   profile [name] [game]  ratings, record and a rating chart (challenges are rated
                        unless you add rated=no)
   leaderboard [game] [page]  the best rated players
@@ -50,7 +53,9 @@ def help_text() -> str:
     return HELP.format(games=", ".join(d.id for d in games), example=f"{widest.id} {opponents}")
 
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
-            "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard"}
+            "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "draw", "takeback",
+            "rematch"}
+_CHANNEL_RE = re.compile(r"<#([0-9]+)>")
 _SPEAKER_RE = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
 
 
@@ -70,6 +75,7 @@ class ConsoleSession:
         self._pictures = 0
         self.done = False
         self.names: dict[int, str] = {}  # user id -> name, for "notifies" lines
+        self.channels: dict[int, str] = {stable_id("channel", channel): channel}  # id -> name
 
     @property
     def channel_id(self) -> int:
@@ -108,13 +114,16 @@ class ConsoleSession:
             if not re.fullmatch(r"[\w.-]{1,32}", rest):
                 raise UserError("Name the channel: channel <name> (letters, digits, - and _).")
             self.channel = rest
+            self.channels[self.channel_id] = rest
             return [f"Now in #{rest}."]
         if word == "rules":
             if not rest:
                 raise UserError(f"Which game? rules <game>, one of: {', '.join(d.id for d in engine.games())}.")
             return [self.service.rules(rest).text]
         if word == "games":
-            return [(await self.service.games()).text]
+            if rest == "mine" and self.speaker is not None:
+                return self._show(await self.service.games(user_id=self.person(self.speaker).id))
+            return self._show(await self.service.games())
         if word == "leaderboard":
             args = rest.split()
             if not args:
@@ -136,14 +145,22 @@ class ConsoleSession:
         svc, here = self.service, self.channel_id
         if word == "challenge":
             return self._show(await self._challenge(me, rest))
+        if word == "decline" and rest.lower() in ("draw", "takeback"):
+            return self._show(await svc.decline_offer(me, self._game_here(), rest.lower()))
         if word in ("accept", "decline"):
-            game_id = _game_id(rest)
+            game_id = _game_id(rest, "challenge", f"{word} #3")
             action = svc.accept if word == "accept" else svc.decline
             return self._show(await action(me, game_id=game_id, channel_id=here))
         if word == "board":
-            if rest:
+            if rest and not rest.startswith("#"):
                 return self._show(await svc.propose_board(me, rest, channel_id=here))
-            return self._show(await svc.board(here))
+            return self._show(await svc.board(here, game_id=_game_id(rest), user=me))
+        if word == "draw":
+            return self._show(await svc.draw(here, me))
+        if word == "takeback":
+            return self._show(await svc.takeback(here, me))
+        if word == "rematch":
+            return self._show(await svc.rematch(me, _game_id(rest), channel_id=here))
         if word == "move":
             if not rest:
                 raise UserError("Which move? For example: move c3")
@@ -153,11 +170,11 @@ class ConsoleSession:
         if word == "abort":
             return self._show(await svc.abort(here, me))
         if word == "moves":
-            return self._show(await svc.moves(here))
+            return self._show(await svc.moves(here, game_id=_game_id(rest), user=me))
         if word == "hand":
             return self._show(await svc.hand(here, me))
         if word == "export":
-            return self._show(await svc.export(channel_id=here))
+            return self._show(await svc.export(channel_id=here, game_id=_game_id(rest), user=me))
         return self._show(await svc.move(here, me, line))
 
     async def _challenge(self, me: Person, rest: str) -> Reply:
@@ -174,8 +191,27 @@ class ConsoleSession:
                                             opponents=opponents, variant=words[0], options=options or None,
                                             rated=rated)
 
+    def _game_here(self) -> int:
+        """The number of the game running in this channel."""
+        found = self.service.game_in(self.channel_id)
+        if found is None:
+            raise UserError("There is no game running in this channel.")
+        return found[0].id
+
+    def _named(self, text: str) -> str:
+        """Discord's channel mentions (<#id>) as the console's channel names."""
+        return _CHANNEL_RE.sub(lambda m: f"#{self.channels.get(int(m.group(1)), m.group(1))}", text)
+
     def _show(self, reply: Reply) -> list[str]:
-        out = [reply.text] if reply.text else []
+        out = [self._named(reply.text)] if reply.text else []
+        for closed in reply.closes:
+            out.append(f"(the challenge's message now says: {self._named(closed.text)})")
+        if reply.challenge:
+            out.append("(accept or decline)")
+        elif reply.offer:
+            out.append(f"(accept with {reply.offer}, or decline {reply.offer})")
+        elif reply.rematch:
+            out.append("(rematch offers the same game again)")
         if reply.mention:
             out.append("(notifies: " + ", ".join(self.names.get(uid, str(uid)) for uid in reply.mention) + ")")
         if reply.image is not None:
@@ -195,12 +231,12 @@ class ConsoleSession:
         path.write_bytes(png)
         return path
 
-def _game_id(text: str) -> int | None:
+def _game_id(text: str, what: str = "game", example: str = "#3") -> int | None:
     text = text.strip().lstrip("#")
     if not text:
         return None
     if not text.isdigit():
-        raise UserError("Give the challenge number, e.g. accept #3, or nothing for the one here.")
+        raise UserError(f"Give the {what} number, e.g. {example}, or nothing for the one here.")
     return int(text)
 
 

@@ -168,7 +168,7 @@ async def accept(interaction: discord.Interaction, game_id: int) -> None:
 
     async def make_thread(title: str) -> int | None:
         if not isinstance(channel, discord.TextChannel):
-            return None
+            return None  # a thread already (a rematch in the game's thread), or no place for threads
         mine = channel.permissions_for(channel.guild.me)
         if mine.create_public_threads and mine.send_messages_in_threads:
             try:

@@ -215,6 +215,11 @@ class Game:
         """How a result message words why the game ended ("by resignation")."""
         return {**_REASON_TEXT, **self.REASON_TEXT}.get(reason, reason.replace("_", " "))
 
+    def final_words(self, names: list[str]) -> str:
+        """The final scores in words for the result message, for games whose count has parts
+        worth naming ('' when the scores alone say it)."""
+        return ""
+
     def describe_last_turn(self) -> str:
         """A short account of what the last move caused, for the turn message ('' if nothing)."""
         return ""

@@ -101,12 +101,13 @@ class Challenges:
         """The message that shows a challenge (edited when the challenge closes)."""
         await self.store.set_message(game_id, message_id)
 
-    async def rematch(self, user: Person, game_id: int, *, channel_id: int) -> Reply:
-        """Offer the players of a finished game the same game again, seats rotated by one; the
-        others accept it as a challenge."""
-        row = await self.store.get_game(game_id)
+    async def rematch(self, user: Person, game_id: int | None, *, channel_id: int) -> Reply:
+        """Offer the players of a finished game (by number, or the last one in this channel) the
+        same game again, seats rotated by one; the others accept it as a challenge."""
+        row = await (self.store.get_game(game_id) if game_id is not None else self.store.last_game_in(channel_id))
         if row is None or row.status != "finished":
-            raise UserError(f"Game #{game_id} is not a finished game.")
+            which = f"Game #{game_id} is" if game_id is not None else "The last game in this channel is"
+            raise UserError(f"{which} not a finished game: a rematch is offered once a game is over.")
         if row.seat_of(user.id) is None:
             raise UserError("Only its players can ask for a rematch of a game.")
         if self.running.game_in(channel_id) is not None:

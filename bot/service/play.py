@@ -49,7 +49,7 @@ class Play:
             try:
                 canonical = after.play(text)
             except engine.IllegalMove as err:
-                raise UserError(str(err)) from None
+                raise UserError(wording.refusal(str(err))) from None
             except Exception:
                 log.exception("Game %d (%s, ply %d): the engine failed on the move %r by seat %d",
                               row.id, row.variant, len(game.record), text[:200], seat)

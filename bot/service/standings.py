@@ -11,6 +11,7 @@ from data import GameRow, HistoryRow, RatingRow, Store
 
 from .. import ratings
 from .base import Person, Reply, UserError
+from .wording import count
 
 
 class Standings:
@@ -72,7 +73,7 @@ class Standings:
             history = await self.store.history(user.id, row.variant)
             recent = " ".join(h.result[0].upper() for h in history[-5:])
             lines.append(f"{engine.info(row.variant).name}: {ratings.shown_value(shown, sigma)} \u00b7 "
-                         f"{row.games} games ({row.wins} W, {row.draws} D, {row.losses} L) \u00b7 "
+                         f"{count(row.games, 'game')} ({row.wins} W, {row.draws} D, {row.losses} L) \u00b7 "
                          f"best {round(row.best)} \u00b7 recent {recent}")
             if chart is None:
                 values = [history[0].before] + [h.after for h in history]
@@ -99,9 +100,10 @@ class Standings:
         for i, (shown, _sigma, row) in enumerate(settled):
             if round(shown) != last:
                 place, last = i + 1, round(shown)
-            lines.append(("", f"{place}. {row.name} {round(shown)} ({row.games} games)"))
+            lines.append(("", f"{place}. {row.name} {round(shown)} ({count(row.games, 'game')})"))
         for shown, sigma, row in unsure:
-            lines.append(("Provisional", f"{row.name} {ratings.shown_value(shown, sigma)} ({row.games} games)"))
+            lines.append(("Provisional", f"{row.name} {ratings.shown_value(shown, sigma)} "
+                                         f"({count(row.games, 'game')})"))
         pages = (len(lines) + per_page - 1) // per_page
         if not 1 <= page <= pages:
             raise UserError(f"There {'is only 1 page' if pages == 1 else f'are {pages} pages'}.")

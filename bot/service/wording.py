@@ -2,6 +2,7 @@
 durations. Pure functions of a stored game and its engine state."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import engine
@@ -14,6 +15,11 @@ def game_name(variant: str) -> str:
         return engine.info(variant).name
     except ValueError:
         return variant
+
+
+def count(n: int, word: str) -> str:
+    """``1 game``, ``3 games``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def in_words(seconds: float) -> str:
@@ -68,12 +74,22 @@ def result_text(row: GameRow, game: engine.Game) -> str:
     out = game.outcome
     assert out is not None
     seats = names(row, game)
+    count = game.final_words([s.name for s in row.seats])
     score = ""
-    if out.scores is not None:
+    if out.scores is not None and not count:
         score = " " + "\u2013".join(f"{s:g}" for s in out.scores)
-    why = game.reason_text(out.reason)
+    why = game.reason_text(out.reason) + (f"; {count}" if count else "")
     if len(out.winners) == 1:
         return f"Game over: {seats[out.winners[0]]} wins{score} ({why})."
     if len(out.winners) == game.players:
         return f"Game over: a draw{score} ({why})."
     return f"Game over: {' and '.join(seats[w] for w in out.winners)} share the win{score} ({why})."
+
+
+def refusal(message: str) -> str:
+    """An engine's refusal as players read it: a move the engine could not read is quoted the
+    same way in every game (in double quotes, as the round-board games' rules write it)."""
+    return _SINGLE_QUOTED.sub(lambda m: f'I can\'t read "{m.group(1)}"', message)
+
+
+_SINGLE_QUOTED = re.compile(r"^I can't read '(.*)'(?=\.|$)")

@@ -324,6 +324,29 @@ class BasicGame(Game):
         return {**pn.result_head(out), "pot_winner": None if self.pot_winner is None else self.pot_winner + 1,
                 "players": [dict(row) for row in self.tally]}
 
+    def final_words(self, names: list[str]) -> str:
+        """``final count: alice 59 (60 points, +1 from the Pot, +2 for 2 protected tiles, -4 for 4
+        dead tiles), bob ...`` (1.5)."""
+        if self.tally is None:
+            return ""
+
+        def tiles(n: int) -> str:
+            return f"{n} tile{'s' if n != 1 else ''}"
+
+        parts = []
+        for name_, row in zip(names, self.tally):
+            bits = [f"{row['running']} points"]
+            if row["pot"]:
+                bits.append(f"+{row['pot']} from the Pot")
+            if row["protected"]:
+                bits.append(f"+{row['protected']} for {tiles(row['protected'])} a Lotus protects")
+            if row["dead"]:
+                bits.append(f"-{row['dead']} for {tiles(row['dead'])} left unprotected")
+            if row["pot_bonus"]:
+                bits.append(f"+{row['pot_bonus']} for winning the pot")
+            parts.append(f"{name_} {row['final']} ({', '.join(bits)})")
+        return "final count: " + ", ".join(parts)
+
     def describe_last_turn(self) -> str:
         """What the turn did beyond its move string: the mirrored spring flower, a capture, flowers
         sent back to the reserve, the points of the tick and the score, the pot winner."""

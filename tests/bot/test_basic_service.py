@@ -76,7 +76,9 @@ async def test_turn_messages_suggestions_and_resignation(service):
     row, game = service.game_in(CH)
     loser = person(row, game.to_move)
     reply = await service.resign(CH, loser)
-    assert re.search(r"Game over: \w+ \(P\d\) wins -?\d+\u2013-?\d+ \(by resignation\)", reply.text)
+    assert re.search(r"Game over: \w+ \(P\d\) wins \(by resignation; final count: alice -?\d+ \(0 points, "
+                     r"[^)]*\), bob -?\d+ \(0 points, [^)]*\)\)\.", reply.text), reply.text
+    assert "\u2013-" not in reply.text  # no "59–-5"
 
 
 async def test_a_basic_game_survives_a_restart(db_path, clock):

@@ -27,9 +27,9 @@ async def test_scripted_game_prints_replies_and_saves_pictures(service, tmp_path
     assert "alice challenges bob, carol to a rated game of PAUSO" in text
     assert "Game #1 of PAUSO begins" in text
     assert "bob played R@c2. 1: stay P c1 (edge). carol (Mint) to move." in text
-    assert out[-3].startswith("carol played R@a2.")
-    assert "alice (Periwinkle) and bob (Apricot) share the win 2\u20132\u20130" in out[-3]
-    assert out[-2] == "(notifies: alice, bob, carol)"  # the end is told to everyone
+    end = next(i for i, line in enumerate(out) if line.startswith("carol played R@a2."))
+    assert "alice (Periwinkle) and bob (Apricot) share the win 2\u20132\u20130" in out[end]
+    assert out[end + 1:end + 3] == ["(rematch offers the same game again)", "(notifies: alice, bob, carol)"]
     pictures = sorted((tmp_path / "boards").glob("*.png"))
     assert len(pictures) == 1 + 1 + 12  # challenge board, start, every move
     assert Image.open(pictures[-1]).size[0] == 800
@@ -83,9 +83,9 @@ async def test_console_profile_and_leaderboard(service, tmp_path):
         "carol: challenge pauso dave rated=maybe"]), out.append)
     text = "\n".join(out)
     assert "Ratings: alice +29 -> 1529, bob +29 -> 1529, carol -57 -> 1443." in text
-    assert "alice's ratings\nPAUSO: 1529? \u00b7 1 games (1 W, 0 D, 0 L)" in text
+    assert "alice's ratings\nPAUSO: 1529? \u00b7 1 game (1 W, 0 D, 0 L)" in text
     assert "bob's ratings" in text
-    assert "PAUSO leaderboard (everyone), page 1 of 1\nProvisional:\nalice 1529? (1 games)" in text
+    assert "PAUSO leaderboard (everyone), page 1 of 1\nProvisional:\nalice 1529? (1 game)" in text
     assert "! There is only 1 page." in text
     assert "! The option rated must be yes or no, not 'maybe'." in text
     assert len(list((tmp_path / "boards").glob("*.png"))) == 14 + 2  # two rating charts

@@ -174,7 +174,7 @@ async def test_profile_with_chart(service):
     assert reply.text == "alice has no rated games yet." and reply.image is None
     await two_player_draw(service)
     reply = await service.profile(ALICE, "pauso")
-    assert "PAUSO: 1500? \u00b7 1 games (0 W, 1 D, 0 L) \u00b7 best 1500 \u00b7 recent D" in reply.text
+    assert "PAUSO: 1500? \u00b7 1 game (0 W, 1 D, 0 L) \u00b7 best 1500 \u00b7 recent D" in reply.text
     assert Image.open(io.BytesIO(reply.image)).size == (640, 260)
     with pytest.raises(UserError, match="Unknown game"):
         await service.profile(ALICE, "chess")

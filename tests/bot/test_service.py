@@ -54,7 +54,7 @@ async def test_refusals_a_player_meets(service):
         (BOB, "c3", "It is not your turn."),
         (DAVE, "c3", "You are not playing in this game."),
         (ALICE, "a1", "a1 is a gap: there is no board card there."),
-        (ALICE, "zz", "I can't read 'zz'. Place a Ring with R@c3 (or just c3)."),
+        (ALICE, "zz", "I can't read \"zz\". Place a Ring with R@c3 (or just c3)."),  # quoted as in every game
     ]:
         with pytest.raises(UserError) as err:
             await service.move(CH, user, move)
