@@ -10,6 +10,7 @@ module write them. A view shows only what every player may see: a private hand h
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -143,8 +144,9 @@ def header(game: Game, seats: tuple[Seat, ...]) -> Header:
 
 
 def seats(game: Game, scores: tuple[float, ...] | None = None,
-          counts: list[tuple[tuple[str, int], ...]] | None = None, words: list[tuple[str, ...]] | None = None,
-          numbers: list[int] | None = None, colours: tuple[str, ...] | None = None) -> tuple[Seat, ...]:
+          counts: Sequence[tuple[tuple[str, int], ...]] | None = None,
+          words: Sequence[tuple[str, ...]] | None = None, numbers: Sequence[int] | None = None,
+          colours: Sequence[str] | None = None) -> tuple[Seat, ...]:
     """Every seat's facts; labels, who left and (by default) the scores come from the game's contract."""
     scores = game.scores if scores is None else scores
     left = set(game.left_players)

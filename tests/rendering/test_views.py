@@ -16,9 +16,11 @@ import rendering
 
 RENDERING = Path(rendering.__file__).parent
 PLAYERS = {"pauso": 3}
-# the engine modules a renderer may import: the view types, and geometry and constants of boards and tiles
+# the engine modules a renderer may import: the view types (each game's own too), and geometry and
+# constants of boards and tiles
 ALLOWED = {"engine.view", "engine.notation", "engine.paisho.board", "engine.paisho.flowers",
-           "engine.quaterno.board", "engine.pauso.layout", "engine.kutai.tiles"}
+           "engine.quaterno.board", "engine.pauso.layout", "engine.kutai.tiles",
+           *(f"engine.{variant}.view" for variant in engine.VARIANT_IDS)}
 
 
 def mid_game(variant: str, seed: int = 3, plies: int = 30) -> tuple[engine.Game, random.Random]:
