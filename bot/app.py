@@ -23,7 +23,7 @@ from .texts import fit
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.games", "cogs.challenges", "cogs.ratings", "cogs.admin")
+EXTENSIONS = ("cogs.games", "cogs.challenges", "cogs.ratings", "cogs.admin", "cogs.replays")
 SORRY = "Something went wrong on our side; it has been logged. /board shows the game as it stands."
 
 

@@ -52,15 +52,6 @@ def unregister(variant: str) -> None:
         table.pop(variant, None)
 
 
-def _discover() -> None:
-    """Import every module of this package: each game's module registers its pictures."""
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
-
-
-_discover()
-
-
 def render_view(view: BoardView, names: list[str] | None = None) -> bytes:
     """The PNG of a game's view (``game.view()``); ``names`` label the seats in the header."""
     try:
@@ -103,3 +94,12 @@ def render_board_option(variant: str, board: str) -> bytes | None:
     """A picture of a proposed board (games whose board is an option), else None."""
     preview = _PREVIEWS.get(variant)
     return preview(board) if preview else None
+
+
+def _discover() -> None:
+    """Import every module of this package: each game's module registers its pictures."""
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+_discover()

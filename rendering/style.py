@@ -30,7 +30,6 @@ MUTED: Colour = (160, 163, 170)
 HIGHLIGHT: Colour = (255, 214, 10)
 INK: Colour = (25, 25, 30)
 WHITE: Colour = (255, 255, 255)
-MOVER_BG: Colour = (66, 58, 22)  # the chip of the player to move, under its highlighted frame
 
 # Player colours by letter (PAUSO's colours; other games map their players onto these).
 PLAYER_COLOURS: dict[str, Colour] = {
@@ -49,6 +48,7 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 # header text sizes (px at 800 wide; about half that on a phone)
 TITLE_SIZE, STATUS_SIZE, NAME_SIZE, FACTS_SIZE = 28, 24, 23, 21
 MARGIN = 16  # the header's left and right margin
+TITLE_BAND = 12 + TITLE_SIZE + 8  # the header's top band, which holds the title alone
 STATUS_LINES = 4  # the most lines the status takes
 
 
@@ -167,7 +167,7 @@ def header_layout(heading: Heading) -> HeaderLayout:
     face = font(TITLE_SIZE, True)
     text = shorten(title, face, inner)
     lines.append(Line(text, TITLE_SIZE, True, TEXT, MARGIN, y, text_width(text, face)))
-    y += TITLE_SIZE + 10
+    y = TITLE_BAND + 2
     face = font(STATUS_SIZE)
     left = STATUS_LINES
     for paragraph in (p for p in status if p):
@@ -230,11 +230,13 @@ def draw_header(img: Image.Image, layout: HeaderLayout) -> None:
     """Draw a laid-out header at the top of ``img``."""
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 0, WIDTH, layout.height - 1), fill=HEADER_BG)
-    for chip, (x0, y0, x1, y1) in layout.chips:
-        if chip.to_move:
-            draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=MOVER_BG, outline=HIGHLIGHT, width=3)
+    for chip, (x0, y0, _, y1) in layout.chips:
         disc = _chip_disc(chip.colour, chip.mark or chip.colour)
-        img.paste(disc, (x0 + 12, (y0 + y1) // 2 - disc.height // 2), disc)
+        cx, cy = x0 + 12 + DISC_R, (y0 + y1) // 2
+        if chip.to_move:  # a ring round the disc (small: a replay's frames differ in few pixels)
+            r = DISC_R + 6
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=HIGHLIGHT, width=4)
+        img.paste(disc, (cx - disc.width // 2, cy - disc.height // 2), disc)
     for line in layout.lines:
         paste_text(img, (line.x, line.y), line.text, line.size, line.bold, line.colour)
 
@@ -308,9 +310,8 @@ RESERVED = 1  # palette entries kept free (a GIF's transparent colour)
 def palette(colours: tuple[Colour, ...], pairs: tuple[tuple[Colour, Colour], ...]) -> Image.Image:
     """A fixed palette: the picture's flat colours plus the anti-aliasing shades of its text; the
     last entry is left free."""
-    base = [BACKGROUND, HEADER_BG, TEXT, MUTED, HIGHLIGHT, INK, WHITE, MOVER_BG, *PLAYER_COLOURS.values(), *colours]
-    shades = [(TEXT, HEADER_BG), (HIGHLIGHT, HEADER_BG), (MUTED, BACKGROUND), (TEXT, BACKGROUND),
-              (TEXT, MOVER_BG), (HIGHLIGHT, MOVER_BG)]
+    base = [BACKGROUND, HEADER_BG, TEXT, MUTED, HIGHLIGHT, INK, WHITE, *PLAYER_COLOURS.values(), *colours]
+    shades = [(TEXT, HEADER_BG), (HIGHLIGHT, HEADER_BG), (MUTED, BACKGROUND), (TEXT, BACKGROUND)]
     shades += [(ON_COLOUR[k], c) for k, c in PLAYER_COLOURS.items()] + list(pairs)
     entries = list(dict.fromkeys(base + [b for fg, bg in shades for b in _blends(fg, bg)]))[:256 - RESERVED]
     image = Image.new("P", (1, 1))
@@ -324,6 +325,12 @@ def quantize(image: Image.Image, colours: tuple[Colour, ...] = (),
              pairs: tuple[tuple[Colour, Colour], ...] = ()) -> Image.Image:
     """``image`` mapped onto its fixed palette, without dithering."""
     return image.quantize(palette=palette(colours, pairs), dither=Image.Dither.NONE)
+
+
+def decode_rgb(png: bytes) -> Image.Image:
+    """A PNG's pixels as an RGB image."""
+    with Image.open(io.BytesIO(png)) as img:
+        return img.convert("RGB")
 
 
 def to_png(image: Image.Image, colours: tuple[Colour, ...] = (),

@@ -16,6 +16,7 @@ two simultaneous moves is judged on the new position.
     looking.py     board, moves, export, games, rules
     wording.py     how games, turns and results are put into words
     pictures.py    the pictures replies carry, drawn off the event loop
+    replays.py     a game's animated replay and any of its positions (the step-through)
 
 CPU-heavy work runs in worker processes (``service.workers``, bot/workers.py).
 """
@@ -33,6 +34,7 @@ from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
 from .clock import Sweeper
 from .looking import Looking
 from .play import Play
+from .replays import Replays
 from .running import RunningGames
 from .standings import Standings
 from .timers import DEFAULT_DEADLINE, DEFAULT_REMINDER, Timers
@@ -88,6 +90,9 @@ class GameService:
         self.export = self.looking.export
         self.games = self.looking.games
         self.rules = self.looking.rules
+        # watching a game again
+        self.replays = Replays(store, self.running, self.workers)
+        self.replay, self.position = self.replays.replay, self.replays.position
 
     def close(self) -> None:
         """Stop the worker processes (the store is closed by its owner)."""
