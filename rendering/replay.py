@@ -35,6 +35,7 @@ from .style import (
     TITLE_BAND,
     TITLE_SIZE,
     WIDTH,
+    Colour,
     Picture,
     decode_rgb,
     font,
@@ -73,11 +74,18 @@ def caption(ply: int, plies: int, entry: str | None, seat: int | None, names: Se
 
 
 def _drawn(view: BoardView, names: list[str]) -> Picture:
-    """A view's picture before encoding (a game that registers only a PNG renderer: decoded)."""
+    """A view's picture before encoding. A game that registers only a PNG renderer: its picture
+    decoded, centred on the full width under an empty band for the caption."""
     drawn = picture_of(view, names)
     if drawn is not None:
         return drawn
-    return Picture(decode_rgb(render_view(view, names)), 0)
+    image = decode_rgb(render_view(view, names))
+    if image.width > WIDTH:
+        image = image.resize((WIDTH, round(image.height * WIDTH / image.width)), Image.Resampling.BOX)
+    canvas = Image.new("RGB", (WIDTH, TITLE_BAND + image.height), BACKGROUND)
+    canvas.paste(HEADER_BG, (0, 0, WIDTH, TITLE_BAND))
+    canvas.paste(image, ((WIDTH - image.width) // 2, TITLE_BAND))
+    return Picture(canvas, TITLE_BAND)
 
 
 def _frame(drawn: Picture, header: int, body: int, text: str) -> Image.Image:
@@ -107,9 +115,13 @@ def replay_gif(variant: str, players: int, seed: int, options: dict[str, Any] | 
     names = list(names)
     views = list(positions(variant, players, seed, options, record))
     header = body = 0
-    for view in views:
+    colours: dict[Colour, None] = {}
+    pairs: dict[tuple[Colour, Colour], None] = {}
+    for view in views:  # the tallest header and board, and every colour, for one shared palette
         drawn = _drawn(view, names)
         header, body = max(header, drawn.header), max(body, drawn.image.height - drawn.header)
+        colours.update(dict.fromkeys(drawn.colours))
+        pairs.update(dict.fromkeys(drawn.pairs))
     plies = len(record)
     writer = GifWriter()
     for ply, view in enumerate(views):
@@ -120,7 +132,7 @@ def replay_gif(variant: str, players: int, seed: int, options: dict[str, Any] | 
         frame = _frame(drawn, header, body, caption(ply, plies, entry, seat, names))
         if width != WIDTH:
             frame = frame.resize((width, round(frame.height * width / WIDTH)), Image.Resampling.BOX)
-        writer.add(quantize(frame, drawn.colours, drawn.pairs), hold_ms if ply in (0, plies) else frame_ms)
+        writer.add(quantize(frame, tuple(colours), tuple(pairs)), hold_ms if ply in (0, plies) else frame_ms)
     return writer.finish()
 
 

@@ -106,3 +106,15 @@ def test_a_position_is_the_games_picture_after_that_many_moves(ply):
     assert png == rendering.render(then, ["alice", "bob"])
     with pytest.raises(ValueError, match="no position"):
         replay.position_png("kutai", 2, 1, SHORT["kutai"], game.record, ["alice", "bob"], len(game.record) + 1)
+
+
+def test_a_game_with_only_a_png_renderer_replays_too():
+    from tests.toy import nim
+    nim.install()
+    try:
+        game = engine.replay("nim", ["3", "2", "1"], options={"stones": 6})
+        gif = replay.replay_gif("nim", 2, 0, {"stones": 6}, game.record, ["alice", "bob"])
+        shown = frames(gif)
+        assert len(shown) == 4 and shown[0][0].width == replay.GIF_WIDTH
+    finally:
+        nim.uninstall()
