@@ -2,7 +2,8 @@
 
 A renderer reads only the view, an immutable snapshot, never the game itself: the bot takes the
 view under the game's lock and draws it elsewhere (a worker thread, later a worker process)
-while the game moves on.
+while the game moves on. ``replay.py`` draws a game's record as an animated GIF, or any one of
+its positions, from the views of the replayed game.
 """
 from __future__ import annotations
 
