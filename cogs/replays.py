@@ -79,7 +79,7 @@ def position_kwargs(position: Position, edit: bool = False) -> dict[str, Any]:
     picture, the buttons."""
     embed = discord.Embed(description=fit(position.text, EMBED_LIMIT), colour=EMBED_COLOUR)
     embed.set_image(url="attachment://board.png")
-    embed.set_footer(text=f"Position {position.ply} of {position.plies} \u00b7 anyone may step through")
+    embed.set_footer(text=f"After {position.ply} of {position.plies} moves \u00b7 anyone may step through")
     picture = discord.File(io.BytesIO(position.image), filename="board.png")
     shown: dict[str, Any] = {"attachments": [picture]} if edit else {"file": picture}
     return {"embed": embed, "view": browse_view(position), **shown}
