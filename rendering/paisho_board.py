@@ -163,41 +163,68 @@ def _pip(draw: ImageDraw.ImageDraw, pip: str, cx: float, cy: float, r: float, k:
         draw.text((cx, cy), "z", font=font(round(r * 1.7), True), fill=WHITE, anchor="mm")
 
 
-@lru_cache(maxsize=1024)
-def tile_sprite(label: str, seat: int | None, rim: Colour, pip: str | None = None, edge: str = "",
-                face: str = "") -> Image.Image:
-    """One round tile, drawn four times larger and scaled down for smooth edges: filled with its
-    owner's colour, its code in large letters, its kind's rim, a pip (sun, moon, z, bloom); the
-    ``edge`` "last" (yellow) or "touched" (white) marks what the last turn moved; the ``face``
-    "faded" (drained: a greyed fill) or "down" (face down: no code)."""
+SPRITE = TILE_RADIUS * 2 + 2  # a tile sprite's side
+
+
+@lru_cache(maxsize=256)
+def _disc(seat: int | None, rim: Colour, edge: str, face: str) -> Image.Image:
+    """A tile without its code: edge, rim and fill, drawn four times larger and scaled down."""
     k = 4
-    size = (TILE_RADIUS * 2 + 2) * k
-    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    img = Image.new("RGBA", (SPRITE * k, SPRITE * k), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
-    c, r = size / 2, TILE_RADIUS * k
-    edge_colour = {LAST: HIGHLIGHT, TOUCHED: WHITE}.get(edge, OUTLINE)
-    edge_w = 3 * k if edge else 1.5 * k
+    c, r = SPRITE * k / 2, TILE_RADIUS * k
     fill = owner_colour(seat)
     if face == FADE:
         fill = blend(fill, FADED, FADE_SHARE)
-    draw.ellipse((c - r, c - r, c + r, c + r), fill=edge_colour)
-    r1 = r - edge_w
+    draw.ellipse((c - r, c - r, c + r, c + r), fill={LAST: HIGHLIGHT, TOUCHED: WHITE}.get(edge, OUTLINE))
+    r1 = r - (3 * k if edge else 1.5 * k)
     draw.ellipse((c - r1, c - r1, c + r1, c + r1), fill=rim)
     r2 = r1 - 3.5 * k
     draw.ellipse((c - r2, c - r2, c + r2, c + r2), fill=fill)
     if face == DOWN:
         r3 = r2 * 0.7
         draw.ellipse((c - r3, c - r3, c + r3, c + r3), fill=FACE_DOWN)
-    elif label:
-        size_px = 20
-        while size_px > 12 and font(size_px * k, True, True).getlength(label) > (r1 - 1.5 * k) * 2:
-            size_px -= 1
-        ink = FADED_INK if face == FADE else INK
-        draw.text((c, c + (1.5 * k if pip else 0)), label, font=font(size_px * k, True, True), fill=ink, anchor="mm")
+    return img.resize((SPRITE, SPRITE), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=256)
+def _code(label: str, ink: Colour, low: bool) -> Image.Image:
+    """A tile's code in the largest letters that fit inside its rim (``low``: a little lower,
+    under a pip)."""
+    size = 20
+    while size > 12 and font(size, True, True).getlength(label) > 2 * (TILE_RADIUS - 3):
+        size -= 1
+    mask = Image.new("L", (SPRITE, SPRITE), 0)
+    ImageDraw.Draw(mask).text((SPRITE / 2, SPRITE / 2 + (1.5 if low else 0)), label, font=font(size, True, True),
+                              fill=255, anchor="mm")
+    img = Image.new("RGBA", (SPRITE, SPRITE), (*ink, 0))
+    img.putalpha(mask)
+    return img
+
+
+@lru_cache(maxsize=16)
+def _pip_sprite(pip: str) -> Image.Image:
+    """A pip at a tile's upper right, drawn four times larger and scaled down."""
+    k = 4
+    img = Image.new("RGBA", (SPRITE * k, SPRITE * k), (0, 0, 0, 0))
+    d = (TILE_RADIUS - 2.5) * k * 0.71
+    _pip(ImageDraw.Draw(img), pip, SPRITE * k / 2 + d, SPRITE * k / 2 - d, 5.5 * k, k)
+    return img.resize((SPRITE, SPRITE), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=1024)
+def tile_sprite(label: str, seat: int | None, rim: Colour, pip: str | None = None, edge: str = "",
+                face: str = "") -> Image.Image:
+    """One round tile: filled with its owner's colour, its code in large letters, its kind's rim,
+    a pip (sun, moon, z, bloom, lock); the ``edge`` "last" (yellow) or "touched" (white) marks
+    what the last turn moved; the ``face`` "faded" (drained: a greyed fill) or "down" (face down:
+    no code). Put together from kept parts, so a new combination costs little."""
+    img = _disc(seat, rim, edge, face).copy()
+    if label and face != DOWN:
+        img.alpha_composite(_code(label, FADED_INK if face == FADE else INK, pip is not None))
     if pip:
-        d = (r - 2.5 * k) * 0.71
-        _pip(draw, pip, c + d, c - d, 5.5 * k, k)
-    return img.resize((TILE_RADIUS * 2 + 2, TILE_RADIUS * 2 + 2), Image.Resampling.LANCZOS)
+        img.alpha_composite(_pip_sprite(pip))
+    return img
 
 
 def draw_tile(img: Image.Image, geo: Geometry, point: Point, label: str, seat: int | None, rim: Colour,
