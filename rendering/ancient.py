@@ -25,7 +25,7 @@ from .style import (
     Colour,
     Heading,
     Picture,
-    compose,
+    canvas,
     font,
     mover,
     result_line,
@@ -69,17 +69,20 @@ def discard_rows(view: AncientView) -> list[tuple[int, list[tuple[str, int]]]]:
     return rows
 
 
-def _discard_strip(view: AncientView, names: list[str]) -> Image.Image | None:
-    """A band under the board with each player's discards, face up (public: ancient.md 3.2)."""
-    rows = discard_rows(view)
-    if not rows:
-        return None
-    img = Image.new("RGB", (WIDTH, 34 + STRIP_ROW * len(rows)), BACKGROUND)
+def strip_height(rows: list[tuple[int, list[tuple[str, int]]]]) -> int:
+    """The height of the band of discards under the board (none without discards)."""
+    return 34 + STRIP_ROW * len(rows) if rows else 0
+
+
+def _discard_strip(img: Image.Image, top: int, rows: list[tuple[int, list[tuple[str, int]]]],
+                   names: list[str]) -> None:
+    """Draw the band under the board, from ``top``, with each player's discards, face up (public:
+    ancient.md 3.2)."""
     pen = ImageDraw.Draw(img)
-    pen.text((16, 4), "Discards (out of the game)", font=font(20, True), fill=MUTED)
+    pen.text((16, top + 4), "Discards (out of the game)", font=font(20, True), fill=MUTED)
     seen: set[int] = set()
     for i, (seat, items) in enumerate(rows):
-        y = 34 + i * STRIP_ROW + STRIP_ROW // 2
+        y = top + 34 + i * STRIP_ROW + STRIP_ROW // 2
         if seat not in seen:
             seen.add(seat)
             label = shorten(names[seat], font(20, True), STRIP_LABEL - 16)
@@ -90,7 +93,6 @@ def _discard_strip(view: AncientView, names: list[str]) -> Image.Image | None:
             img.paste(sprite, (x, y - sprite.height // 2), sprite)
             if n > 1:
                 pen.text((x + sprite.width + 2, y), f"\u00d7{n}", font=font(18, True), fill=TEXT, anchor="lm")
-    return img
 
 
 def heading(view: AncientView, names: list[str] | None = None) -> Heading:
@@ -105,8 +107,9 @@ def heading(view: AncientView, names: list[str] | None = None) -> Heading:
 def draw(view: AncientView, names: list[str] | None = None) -> Picture:
     """The picture of an AncientView; ``names`` label the seats."""
     names = seat_names(view.header, names)
-    geo = kit.geometry()
-    board = kit.board_layer().copy()
+    rows = discard_rows(view)
+    board, top = canvas(heading(view, names), kit.board_layer(), strip_height(rows))
+    geo = kit.geometry(top)
     pen = ImageDraw.Draw(board)
     for line in view.lines:
         harmony = line.kind == "harmony"
@@ -121,13 +124,9 @@ def draw(view: AncientView, names: list[str] | None = None) -> Picture:
         if max(abs(line.a[0] - line.b[0]), abs(line.a[1] - line.b[1])) == 1:
             harmony = line.kind == "harmony"
             kit.link_dot(pen, geo, line.a, line.b, HARMONY if harmony else DISHARMONY, 7 if harmony else 5)
-    strip = _discard_strip(view, names)
-    if strip is not None:
-        body = Image.new("RGB", (WIDTH, board.height + strip.height), BACKGROUND)
-        body.paste(board, (0, 0))
-        body.paste(strip, (0, board.height))
-        board = body
-    return compose(heading(view, names), board, OWN_COLOURS, TEXT_PAIRS)
+    if rows:
+        _discard_strip(board, top + geo.height, rows, names)
+    return Picture(board, top, OWN_COLOURS, TEXT_PAIRS)
 
 
 def render(view: AncientView, names: list[str] | None = None) -> bytes:

@@ -23,7 +23,7 @@ from .style import (
     Heading,
     Picture,
     blend,
-    compose,
+    canvas,
     mover,
     result_line,
     seat_names,
@@ -76,8 +76,8 @@ def heading(view: BasicView, names: list[str] | None = None) -> Heading:
 
 def draw(view: BasicView, names: list[str] | None = None) -> Picture:
     """The picture of a BasicView; ``names`` label the seats."""
-    geo = kit.geometry()
-    img = kit.board_layer().copy()
+    img, top = canvas(heading(view, names), kit.board_layer())
+    geo = kit.geometry(top)
     pen = ImageDraw.Draw(img)
     disharmonies = [line for line in view.lines if line.kind == "disharmony"]
     harmonies = [line for line in view.lines if line.kind == "harmony"]
@@ -104,7 +104,7 @@ def draw(view: BasicView, names: list[str] | None = None) -> Picture:
                 kit.link_dot(pen, geo, end, d.via, DISHARMONY, 5)
     for h in harmonies:
         kit.link_dot(pen, geo, h.a, h.b, kit.owner_colour(h.owner), 7 if h.value == 2 else 6)
-    return compose(heading(view, names), img, OWN_COLOURS, TEXT_PAIRS)
+    return Picture(img, top, OWN_COLOURS, TEXT_PAIRS)
 
 
 def render(view: BasicView, names: list[str] | None = None) -> bytes:

@@ -21,7 +21,7 @@ from .style import (
     Colour,
     Heading,
     Picture,
-    compose,
+    canvas,
     mover,
     result_line,
     seat_names,
@@ -76,8 +76,8 @@ def heading(view: IrohView, names: list[str] | None = None) -> Heading:
 def draw(view: IrohView, names: list[str] | None = None) -> Picture:
     """The picture of an IrohView; ``names`` label the seats."""
     head = view.header
-    geo = kit.geometry()
-    img = kit.board_layer().copy()
+    img, top = canvas(heading(view, names), kit.board_layer())
+    geo = kit.geometry(top)
     pen = ImageDraw.Draw(img)
     # the four midlines: the arms of the centre cross
     pen.line((*geo.xy((8, 0)), *geo.xy((8, 16))), fill=MIDLINE, width=5)
@@ -114,7 +114,7 @@ def draw(view: IrohView, names: list[str] | None = None) -> Picture:
         if tile.kind != "Kn":
             kit.draw_tile(img, geo, tile.at, tile.label, tile.owner, RIMS[tile.kind],
                           "lock" if "locked" in tile.flags else None, marks.edge(tile.at))
-    return compose(heading(view, names), img, OWN_COLOURS, TEXT_PAIRS)
+    return Picture(img, top, OWN_COLOURS, TEXT_PAIRS)
 
 
 def render(view: IrohView, names: list[str] | None = None) -> bytes:

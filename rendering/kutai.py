@@ -18,7 +18,7 @@ from engine.view import Line
 
 from . import paisho_board as kit
 from . import register
-from .style import WHITE, Chip, Colour, Heading, Picture, compose, mover, result_line, seat_names, text_centered
+from .style import WHITE, Chip, Colour, Heading, Picture, canvas, mover, result_line, seat_names, text_centered
 
 HARMONY: Colour = (0, 120, 70)  # a link of the tree
 CLASH: Colour = (170, 20, 60)  # a disharmony
@@ -108,8 +108,8 @@ def heading(view: KutaiView, names: list[str] | None = None) -> Heading:
 
 def draw(view: KutaiView, names: list[str] | None = None) -> Picture:
     """The picture of a KutaiView; ``names`` label the seats."""
-    geo = kit.geometry()
-    img = kit.board_layer().copy()
+    img, top = canvas(heading(view, names), kit.board_layer())
+    geo = kit.geometry(top)
     pen = ImageDraw.Draw(img)
     links = [line for line in view.lines if line.kind == "link"]
     for link in links:
@@ -123,7 +123,7 @@ def draw(view: KutaiView, names: list[str] | None = None) -> Picture:
             _badge(img, pen, geo, line, spot, HARMONY, str(line.value))
         else:
             _badge(img, pen, geo, line, spot, CLASH, "")
-    return compose(heading(view, names), img, OWN_COLOURS, TEXT_PAIRS)
+    return Picture(img, top, OWN_COLOURS, TEXT_PAIRS)
 
 
 def render(view: KutaiView, names: list[str] | None = None) -> bytes:

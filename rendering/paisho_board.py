@@ -66,11 +66,12 @@ TEXT_PAIRS: tuple[tuple[Colour, Colour], ...] = (
 
 @dataclass(frozen=True)
 class Geometry:
-    """Where the board sits in its picture (the body under the header)."""
+    """Where the board sits in its picture (under a header ``top`` pixels high)."""
 
     cx: int  # pixel centre of i9
     cy: int
-    height: int
+    height: int  # the board's part of the picture (the header not counted)
+    top: int = 0
 
     def xy(self, point: Point) -> tuple[int, int]:
         return self.cx + (point[0] - 8) * SPACING, self.cy - (point[1] - 8) * SPACING
@@ -85,10 +86,11 @@ class Geometry:
         return (xa + xb) / 2, (ya + yb) / 2
 
 
-def geometry() -> Geometry:
+def geometry(top: int = 0) -> Geometry:
+    """The board's place in a picture whose header is ``top`` pixels high."""
     rim = round(RADIUS * SPACING)
     cy = LABEL_BAND + rim
-    return Geometry(WIDTH // 2, cy, cy + rim + LABEL_BAND + 4)
+    return Geometry(WIDTH // 2, top + cy, cy + rim + LABEL_BAND + 4, top)
 
 
 @lru_cache(maxsize=1)

@@ -6,7 +6,7 @@ corner), so nothing shows through the letter. A Point sits on its Ring as a soli
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -29,6 +29,7 @@ from .style import (
     Heading,
     Picture,
     blend,
+    canvas,
     compose,
     mover,
     result_line,
@@ -196,7 +197,8 @@ def draw(view: PausoView, names: list[str] | None = None) -> Picture:
     """The picture of a PausoView: header with turn and scores, board, Rings and Points, the last
     turn."""
     base, geo = _board_layer(view.layout)
-    img = base.copy()
+    img, top = canvas(heading(view, names), base)
+    geo = replace(geo, top=geo.top + top)
     pen = ImageDraw.Draw(img)
     last = view.last
     if last is not None and last.to is not None:
@@ -216,7 +218,7 @@ def draw(view: PausoView, names: list[str] | None = None) -> Picture:
         for effect in last.effects:
             if effect.kind in ("move", "point") and effect.frm is not None and effect.to is not None:
                 _push_arrow(pen, geo, effect.frm, effect.to)
-    return compose(heading(view, names), img, OWN_COLOURS, TEXT_PAIRS)
+    return Picture(img, top, OWN_COLOURS, TEXT_PAIRS)
 
 
 def render(view: PausoView, names: list[str] | None = None) -> bytes:
@@ -227,9 +229,9 @@ def render(view: PausoView, names: list[str] | None = None) -> bytes:
 def render_layout(layout: str, title: str = "Proposed board") -> bytes:
     """A board proposal (B2.4): the empty board with its canonical layout and card count."""
     parsed = parse_layout(layout)
-    base, geo = _board_layer(parsed.canonical())
+    base, _ = _board_layer(parsed.canonical())
     status = (parsed.canonical(), f"{parsed.width} x {parsed.height}, {len(parsed.cards)} cards")
-    return compose(Heading(title, status), base.copy(), OWN_COLOURS, TEXT_PAIRS).png()
+    return compose(Heading(title, status), base, OWN_COLOURS, TEXT_PAIRS).png()
 
 
 register("pauso", board=render, preview=render_layout, picture=draw)

@@ -28,7 +28,7 @@ from .style import (
     Colour,
     Heading,
     Picture,
-    compose,
+    canvas,
     font,
     mover,
     result_line,
@@ -55,15 +55,15 @@ TEXT_PAIRS = ((MUTED, BACKGROUND), (INK, HIGHLIGHT), (WHITE, SEIZED), (WHITE, PL
               (INK, PLAYER_COLOURS["A"]))
 
 
-def box(sq: tuple[int, int]) -> tuple[int, int, int, int]:
-    """The pixel box of a square in the board's part of the picture."""
+def box(sq: tuple[int, int], top: int = 0) -> tuple[int, int, int, int]:
+    """The pixel box of a square, under a header ``top`` pixels high."""
     x = LEFT + sq[0] * CELL
-    y = TOP + (SIZE - 1 - sq[1]) * CELL
+    y = top + TOP + (SIZE - 1 - sq[1]) * CELL
     return x, y, x + CELL, y + CELL
 
 
-def centre(sq: tuple[int, int]) -> tuple[int, int]:
-    x0, y0, x1, y1 = box(sq)
+def centre(sq: tuple[int, int], top: int = 0) -> tuple[int, int]:
+    x0, y0, x1, y1 = box(sq, top)
     return (x0 + x1) // 2, (y0 + y1) // 2
 
 
@@ -133,10 +133,11 @@ def tile_sprite(kind: str, player: int) -> Image.Image:
     return img.resize((CELL, CELL), Image.Resampling.LANCZOS)
 
 
-def arrow_ends(frm: tuple[int, int], to: tuple[int, int]) -> tuple[tuple[float, float], tuple[float, float]]:
+def arrow_ends(frm: tuple[int, int], to: tuple[int, int],
+               top: int = 0) -> tuple[tuple[float, float], tuple[float, float]]:
     """Where an arrow from ``frm`` to ``to`` starts and where its tip touches the edge of the tile on
     ``to`` (so its head never covers that tile's code)."""
-    (x0, y0), (x1, y1) = centre(frm), centre(to)
+    (x0, y0), (x1, y1) = centre(frm, top), centre(to, top)
     dx, dy = x1 - x0, y1 - y0
     length = (dx * dx + dy * dy) ** 0.5 or 1
     ux, uy = dx / length, dy / length
@@ -144,10 +145,10 @@ def arrow_ends(frm: tuple[int, int], to: tuple[int, int]) -> tuple[tuple[float, 
     return (x0 + ux * CELL * 0.12, y0 + uy * CELL * 0.12), (x1 - ux * stop, y1 - uy * stop)
 
 
-def _arrow(draw: ImageDraw.ImageDraw, frm: tuple[int, int], to: tuple[int, int], colour: Colour,
+def _arrow(draw: ImageDraw.ImageDraw, frm: tuple[int, int], to: tuple[int, int], colour: Colour, top: int,
            side: float = 0) -> None:
     """An arrow from square to square, ``side`` pixels to its left (two arrows of a swap)."""
-    (sx, sy), (tx, ty) = arrow_ends(frm, to)
+    (sx, sy), (tx, ty) = arrow_ends(frm, to, top)
     dx, dy = tx - sx, ty - sy
     length = (dx * dx + dy * dy) ** 0.5 or 1
     ux, uy = dx / length, dy / length
@@ -195,46 +196,46 @@ def draw(view: QuaternoView, names: list[str] | None = None) -> Picture:
     """The picture of a QuaternoView (names are by seat)."""
     head = view.header
     seats = head.seats
-    img = board_layer().copy()
+    img, top = canvas(heading(view, names), board_layer())
     pen = ImageDraw.Draw(img)
     # each aligned player's axis, in their colour
     for line in view.lines:
         if line.kind == "axis" and line.owner is not None:
             facts = seats[line.owner]
             offset = 3 if facts.number == 1 else -3
-            (x0, y0), (x1, y1) = centre(line.a), centre(line.b)
+            (x0, y0), (x1, y1) = centre(line.a, top), centre(line.b, top)
             pen.line((x0 + offset, y0, x1 + offset, y1), fill=PLAYER_COLOURS[_key(facts)], width=6)
     if view.placement_phase and head.outcome is None:
         for facts in sorted(seats, key=lambda f: f.number):  # quarters each player controls: a bar along its edge
             for q in view.controlled[facts.seat]:
-                _quarter_bar(pen, q, PLAYER_COLOURS[_key(facts)])
+                _quarter_bar(pen, q, PLAYER_COLOURS[_key(facts)], top)
         for spot in view.spots:
-            cx, cy = centre(spot.at)
+            cx, cy = centre(spot.at, top)
             pen.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=GRID)
     last = view.last
     if last is not None and last.kind != "pass":
         for sq in (last.frm, last.to):
             if sq is not None:
-                pen.rectangle(box(sq), outline=HIGHLIGHT, width=5)
+                pen.rectangle(box(sq, top), outline=HIGHLIGHT, width=5)
         if last.actor is not None:
-            x0, y0, x1, y1 = box(last.actor)
+            x0, y0, x1, y1 = box(last.actor, top)
             pen.rectangle((x0 + 5, y0 + 5, x1 - 5, y1 - 5), outline=HIGHLIGHT, width=3)
     for tile in view.tiles:
         if tile.owner is None:
             continue
         sq = tile.at
         sprite = tile_sprite(tile.kind, seats[tile.owner].number - 1)
-        img.paste(sprite, box(sq)[:2], sprite)
+        img.paste(sprite, box(sq, top)[:2], sprite)
         if "seized" in tile.flags:
-            x0, y0, x1, y1 = box(sq)
+            x0, y0, x1, y1 = box(sq, top)
             pen.rectangle((x1 - 22, y0 + 2, x1 - 2, y0 + 22), fill=SEIZED, outline=WHITE, width=2)
             pen.line((x1 - 18, y0 + 6, x1 - 6, y0 + 18), fill=WHITE, width=3)
     if last is not None and last.frm is not None and last.to is not None:
         swap = last.kind == "swap" and last.actor is not None
         if swap and last.actor is not None:
-            _arrow(pen, last.actor, last.frm, HIGHLIGHT, 9)
-        _arrow(pen, last.frm, last.to, WHITE, 9 if swap else 0)
-    return compose(heading(view, names), img, OWN_COLOURS, TEXT_PAIRS)
+            _arrow(pen, last.actor, last.frm, HIGHLIGHT, top, 9)
+        _arrow(pen, last.frm, last.to, WHITE, top, 9 if swap else 0)
+    return Picture(img, top, OWN_COLOURS, TEXT_PAIRS)
 
 
 def render(view: QuaternoView, names: list[str] | None = None) -> bytes:
@@ -242,9 +243,9 @@ def render(view: QuaternoView, names: list[str] | None = None) -> bytes:
     return draw(view, names).png()
 
 
-def _quarter_bar(draw: ImageDraw.ImageDraw, q: str, colour: Colour) -> None:
-    x0, y0 = LEFT, TOP
-    x1, y1 = LEFT + SIZE * CELL, TOP + SIZE * CELL
+def _quarter_bar(draw: ImageDraw.ImageDraw, q: str, colour: Colour, top: int) -> None:
+    x0, y0 = LEFT, top + TOP
+    x1, y1 = LEFT + SIZE * CELL, top + TOP + SIZE * CELL
     t = 8
     bar = {"south": (x0 + CELL, y1 - t, x1 - CELL, y1), "north": (x0 + CELL, y0, x1 - CELL, y0 + t),
            "west": (x0, y0 + CELL, x0 + t, y1 - CELL), "east": (x1 - t, y0 + CELL, x1, y1 - CELL)}[q]

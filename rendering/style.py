@@ -255,14 +255,22 @@ class Picture:
         return to_png(self.image, self.colours, self.pairs)
 
 
+def canvas(heading: Heading, layer: Image.Image, below: int = 0) -> tuple[Image.Image, int]:
+    """A picture to draw on: its header, then ``layer`` (a kept empty board, copied here), then
+    ``below`` more pixels; and the header's height, where the board starts. One image per picture
+    (a board drawn apart and pasted under its header would need two at once)."""
+    layout = header_layout(heading)
+    img = Image.new("RGB", (WIDTH, layout.height + layer.height + below), BACKGROUND)
+    img.paste(layer, (0, layout.height))
+    draw_header(img, layout)
+    return img, layout.height
+
+
 def compose(heading: Heading, body: Image.Image, colours: tuple[Colour, ...] = (),
             pairs: tuple[tuple[Colour, Colour], ...] = ()) -> Picture:
-    """A picture: the header over ``body`` (the board, drawn at the full width)."""
-    layout = header_layout(heading)
-    img = Image.new("RGB", (WIDTH, layout.height + body.height), BACKGROUND)
-    img.paste(body, (0, layout.height))
-    draw_header(img, layout)
-    return Picture(img, layout.height, colours, pairs)
+    """A picture: the header over ``body`` (drawn at the full width)."""
+    img, top = canvas(heading, body)
+    return Picture(img, top, colours, pairs)
 
 
 def result_line(head: Header, names: Sequence[str]) -> str:
