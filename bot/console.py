@@ -37,6 +37,8 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   moves | export [#game]  the moves so far | the full record to keep
   hand                 your own tiles, in games with hidden hands
   games [mine] | rules [game]  running games (mine: with my finished ones) | a game's rules
+  replay [#game]       an animated replay (GIF, saved in the boards folder) of the game here or #game
+  browse [#game] [n]   the position after n moves (default: the last) of the game here or #game
   profile [name] [game]  ratings, record and a rating chart (challenges are rated
                        unless you add rated=no)
   leaderboard [game] [page]  the best rated players
@@ -54,7 +56,7 @@ def help_text() -> str:
 
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "draw", "takeback",
-            "rematch"}
+            "rematch", "replay", "browse"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
 _SPEAKER_RE = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
 
@@ -137,6 +139,14 @@ class ConsoleSession:
                 raise UserError("Whose profile? profile <name> [game]")
             name = args[0] if args else str(self.speaker)
             return self._show(await self.service.profile(self.person(name), args[1] if len(args) > 1 else None))
+        if word == "replay":
+            replay = await self.service.replay(channel_id=self.channel_id, game_id=_number(rest.removeprefix("#")))
+            return [replay.text, f"[replay: {self._save(replay.gif, replay.game_id, '-replay', 'gif')}]"]
+        if word == "browse":
+            game = _number(next((w[1:] for w in rest.split() if w.startswith("#")), ""))
+            ply = _number(next((w for w in rest.split() if not w.startswith("#")), ""), "move")
+            position = await self.service.position(game, ply, channel_id=self.channel_id)
+            return [position.text, f"[picture: {self._save(position.image, position.game_id)}]"]
         if not line:
             return []
         if self.speaker is None:
@@ -223,13 +233,24 @@ class ConsoleSession:
                 out.append(f"[picture for {self.speaker} only: {path}]")
         return out
 
-    def _save(self, png: bytes, game_id: int | None, suffix: str = "") -> Path:
+    def _save(self, data: bytes, game_id: int | None, suffix: str = "", ext: str = "png") -> Path:
         """Write a picture to the boards folder, numbered in the order shown."""
         self.boards_dir.mkdir(parents=True, exist_ok=True)
         self._pictures += 1
-        path = self.boards_dir / f"game{game_id or 0}-{self._pictures:03d}{suffix}.png"
-        path.write_bytes(png)
+        path = self.boards_dir / f"game{game_id or 0}-{self._pictures:03d}{suffix}.{ext}"
+        path.write_bytes(data)
         return path
+
+
+def _number(text: str, what: str = "game") -> int | None:
+    """A game's or a move's number as typed (nothing: None)."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or len(text) > 15:
+        raise UserError(f"Give the {what} as a number, e.g. replay #12 or browse #12 5.")
+    return int(text)
+
 
 def _game_id(text: str, what: str = "game", example: str = "#3") -> int | None:
     text = text.strip().lstrip("#")

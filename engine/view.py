@@ -144,8 +144,9 @@ def header(game: Game, seats: tuple[Seat, ...]) -> Header:
 
 
 def seats(game: Game, scores: tuple[float, ...] | None = None,
-          counts: Sequence[tuple[tuple[str, int], ...]] | None = None, words: Sequence[tuple[str, ...]] | None = None,
-          numbers: Sequence[int] | None = None, colours: Sequence[str] | None = None) -> tuple[Seat, ...]:
+          counts: Sequence[tuple[tuple[str, int], ...]] | None = None,
+          words: Sequence[tuple[str, ...]] | None = None, numbers: Sequence[int] | None = None,
+          colours: Sequence[str] | None = None) -> tuple[Seat, ...]:
     """Every seat's facts; labels, who left and (by default) the scores come from the game's contract."""
     scores = game.scores if scores is None else scores
     left = set(game.left_players)

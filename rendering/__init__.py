@@ -2,7 +2,8 @@
 
 A renderer reads only the view, an immutable snapshot, never the game itself: the bot takes the
 view under the game's lock and draws it elsewhere (a worker thread, later a worker process)
-while the game moves on.
+while the game moves on. ``replay.py`` draws a game's record as an animated GIF, or any one of
+its positions, from the views of the replayed game.
 """
 from __future__ import annotations
 
@@ -14,9 +15,12 @@ from typing import Any
 from engine.view import BoardView, HandView
 
 from .chart import rating_chart  # noqa: F401  (profiles)
+from .style import Picture
 
 # variant id -> render(view, names) -> PNG bytes
 _RENDERERS: dict[str, Callable[..., bytes]] = {}
+# variant id -> draw(view, names) -> Picture (the drawn picture before encoding: replays use it)
+_PICTURES: dict[str, Callable[..., Picture]] = {}
 # variant id -> render_hand(hand view) -> PNG bytes (games with hidden hands)
 _HAND_RENDERERS: dict[str, Callable[[HandView], bytes]] = {}
 # variant id -> preview of a board option before the game starts
@@ -24,30 +28,29 @@ _PREVIEWS: dict[str, Callable[[str], bytes]] = {}
 
 
 def register(variant: str, *, board: Callable[..., bytes], hand: Callable[[HandView], bytes] | None = None,
-             preview: Callable[[str], bytes] | None = None) -> None:
+             preview: Callable[[str], bytes] | None = None, picture: Callable[..., Picture] | None = None) -> None:
     """Declare a game's pictures: ``board(view, names)``, and where the game has them, its hand
-    picture and the preview of a proposed board. Each game's module here calls this once."""
+    picture, the preview of a proposed board and ``picture(view, names)``, the board picture
+    before it is encoded (a Picture; replays draw their frames with it). Each game's module here
+    calls this once."""
     _RENDERERS[variant] = board
-    for table, value in ((_HAND_RENDERERS, hand), (_PREVIEWS, preview)):
-        if value is not None:
-            table[variant] = value
-        else:
-            table.pop(variant, None)
+    _set(_HAND_RENDERERS, variant, hand)
+    _set(_PREVIEWS, variant, preview)
+    _set(_PICTURES, variant, picture)
+
+
+def _set(table: dict[str, Any], variant: str, value: Any) -> None:
+    if value is not None:
+        table[variant] = value
+    else:
+        table.pop(variant, None)
 
 
 def unregister(variant: str) -> None:
     """Forget a game's pictures (for tests that register a game of their own)."""
-    for table in (_RENDERERS, _HAND_RENDERERS, _PREVIEWS):
-        table.pop(variant, None)  # type: ignore[attr-defined]
-
-
-def _discover() -> None:
-    """Import every module of this package: each game's module registers its pictures."""
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
-
-
-_discover()
+    tables: tuple[dict[str, Any], ...] = (_RENDERERS, _HAND_RENDERERS, _PREVIEWS, _PICTURES)
+    for table in tables:
+        table.pop(variant, None)
 
 
 def render_view(view: BoardView, names: list[str] | None = None) -> bytes:
@@ -57,6 +60,12 @@ def render_view(view: BoardView, names: list[str] | None = None) -> bytes:
     except KeyError:
         raise ValueError(f"No renderer for {view.variant!r}") from None
     return renderer(view, names)
+
+
+def picture_of(view: BoardView, names: list[str] | None = None) -> Picture | None:
+    """The drawn picture of a view before encoding, for games that register one, else None."""
+    draw = _PICTURES.get(view.variant)
+    return draw(view, names) if draw is not None else None
 
 
 def render(game: Any, names: list[str] | None = None) -> bytes:
@@ -86,3 +95,12 @@ def render_board_option(variant: str, board: str) -> bytes | None:
     """A picture of a proposed board (games whose board is an option), else None."""
     preview = _PREVIEWS.get(variant)
     return preview(board) if preview else None
+
+
+def _discover() -> None:
+    """Import every module of this package: each game's module registers its pictures."""
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+_discover()

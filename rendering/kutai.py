@@ -1,77 +1,134 @@
-"""Kutai Pai Sho pictures: the tiles on the round board, the harmony tree as lines with their
-values, disharmonies marked, the total and the target in the header, the last placement ringed."""
+"""Kutai Pai Sho pictures: the tiles on the round board (a flower's Day or Night is its sun or moon
+pip, so its code loses that letter: DCh shows as Ch with a sun; the rim is the flower's colour),
+the harmony tree as lines with their values, disharmonies marked, the total and the target in
+the header, the last placement ringed.
+
+A value badge never sits on a tile: a link's badge goes halfway along it, and a link between two
+neighbours (whose midpoint is the gap between their tiles) puts it beside the gap, in the middle
+of a grid square, where no tile can stand, with a short tick into the gap."""
 from __future__ import annotations
 
-from PIL import ImageDraw
+from functools import lru_cache
 
-from engine.kutai.tiles import FLOWER, LOTUS, TILES  # the tile table: constants only
-from engine.view import BoardView
+from PIL import Image, ImageDraw
+
+from engine.kutai.tiles import FLOWER, TILES  # the tile table: constants only
+from engine.kutai.view import KutaiView
+from engine.view import Line
 
 from . import paisho_board as kit
 from . import register
-from .style import HIGHLIGHT, INK, WHITE, header, result_line, text_centered, to_png
+from .style import WHITE, Chip, Colour, Heading, Picture, canvas, mover, result_line, seat_names, text_centered
 
-HARMONY = (0, 120, 70)  # a link of the tree
-HARMONY_LIGHT = (190, 240, 210)
-CLASH = (170, 20, 60)  # a disharmony
-_GLYPHS = {"Cu": "cup", "Sp": "spade", "Tw": "twig", "Wh": "wheel", "WL": "lotus"}
-OWN_COLOURS = (*kit.OWN_COLOURS, HARMONY, HARMONY_LIGHT, CLASH)
+HARMONY: Colour = (0, 120, 70)  # a link of the tree
+CLASH: Colour = (170, 20, 60)  # a disharmony
+BADGE = 11  # a badge's radius
+OWN_COLOURS = (*kit.OWN_COLOURS, HARMONY, CLASH)
 TEXT_PAIRS = (*kit.TEXT_PAIRS, (WHITE, HARMONY), (WHITE, CLASH))
 
 
-def tile_look(code: str) -> tuple[tuple[int, int, int], str]:
-    """(fill, glyph) of a tile: red or white flowers with a sun (Day) or moon (Night)."""
+def tile_look(code: str) -> tuple[str, Colour, str | None]:
+    """(label, rim, pip) of a tile: a flower's name code on its colour's rim with a sun (Day) or
+    moon (Night); the Lotus and the special tiles keep their codes."""
     tile = TILES[code]
     if tile.kind == FLOWER:
-        return (kit.RED_TILE if tile.colour == "red" else kit.WHITE_TILE), ("sun" if tile.light == "Day" else "moon")
-    if tile.kind == LOTUS:
-        return kit.WHITE_TILE, "lotus"
-    return kit.PLAIN_TILE, _GLYPHS[code]
+        rim = kit.RED_RIM if tile.colour == "red" else kit.WHITE_RIM
+        return code[1:], rim, "sun" if tile.light == "Day" else "moon"
+    return code, kit.WHITE_RIM if code == "WL" else kit.PLAIN_RIM, None
 
 
-def status_line(view: BoardView, names: list[str]) -> str:
-    """``view``: a KutaiView (engine.kutai.view)."""
+def status_lines(view: KutaiView, names: list[str]) -> list[str]:
     head = view.header
     if head.outcome is not None:
-        return result_line(head, names) + f" \u00b7 Harmony {view.total}"
-    return f"{names[head.to_move]} to move \u00b7 Harmony {view.total}, more than {view.target} wins"
+        return [result_line(head, names), f"Harmony {view.total}"]
+    return [f"{names[mover(head)]} to move \u00b7 Harmony {view.total}, more than {view.target} wins"]
 
 
-def render(view: BoardView, names: list[str] | None = None) -> bytes:
-    """The picture of a KutaiView as a PNG; ``names`` label the seats."""
+
+def badge_spots(lines: tuple[Line, ...] | list[Line]) -> list[tuple[Line, tuple[float, float]]]:
+    """Where each link's value (and each clash's cross) goes, in board units from i9: halfway
+    along a longer line (over empty points: a link is a clear line of sight); beside the gap of
+    two neighbours, in the middle of a grid square; never two in one place while another spot
+    is free."""
+    used: set[tuple[float, float]] = set()
+    out = []
+    for line in lines:
+        (ax, ay), (bx, by) = line.a, line.b
+        mx, my = (ax + bx) / 2 - 8, (ay + by) / 2 - 8
+        dx, dy = bx - ax, by - ay
+        if max(abs(dx), abs(dy)) == 1 and 0 in (dx, dy):  # orthogonal neighbours: to one side
+            px, py = -dy / 2, dx / 2
+            candidates = [(mx + px, my + py), (mx - px, my - py)]
+        elif max(abs(dx), abs(dy)) == 1:  # diagonal neighbours: the midpoint is a square's middle
+            candidates = [(mx, my), (mx + dx, my), (mx - dx, my)]
+        else:
+            candidates = [(mx, my)]
+        spot = next((c for c in candidates if c not in used), candidates[0])
+        used.add(spot)
+        out.append((line, spot))
+    return out
+
+
+@lru_cache(maxsize=64)
+def _badge_sprite(colour: Colour, text: str) -> Image.Image:
+    """A value badge (or, without text, a clash's cross) drawn once."""
+    k, size = 4, (2 * BADGE + 2) * 4
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    pen = ImageDraw.Draw(img)
+    c, r = size / 2, BADGE * k
+    pen.ellipse((c - r, c - r, c + r, c + r), fill=WHITE)
+    pen.ellipse((c - r + 2 * k, c - r + 2 * k, c + r - 2 * k, c + r - 2 * k), fill=colour)
+    if text:
+        text_centered(pen, (c, c + k), text, 16 * k, WHITE)
+    else:  # a clash: a white cross
+        pen.line((c - 5 * k, c - 5 * k, c + 5 * k, c + 5 * k), fill=WHITE, width=3 * k)
+        pen.line((c - 5 * k, c + 5 * k, c + 5 * k, c - 5 * k), fill=WHITE, width=3 * k)
+    return img.resize((2 * BADGE + 2, 2 * BADGE + 2), Image.Resampling.LANCZOS)
+
+
+def _badge(img: Image.Image, pen: ImageDraw.ImageDraw, geo: kit.Geometry, line: Line, spot: tuple[float, float],
+           colour: Colour, text: str) -> None:
+    x, y = geo.unit(*spot)
+    mx, my = geo.between(line.a, line.b)
+    if 4 < (mx - x) ** 2 + (my - y) ** 2 < (kit.SPACING * 0.8) ** 2:  # a tick into the gap between the tiles
+        pen.line((x, y, (x + mx) / 2, (y + my) / 2), fill=colour, width=4)
+    sprite = _badge_sprite(colour, text)
+    img.paste(sprite, (round(x) - sprite.width // 2, round(y) - sprite.height // 2), sprite)
+
+
+def heading(view: KutaiView, names: list[str] | None = None) -> Heading:
+    """The header: the tile count, who moves (or the result), the Harmony, each player's best."""
     head = view.header
-    names = list(names or [s.label for s in head.seats])
-    geo = kit.geometry()
-    img = kit.board_layer().copy()
-    draw = ImageDraw.Draw(img)
+    names = seat_names(head, names)
+    chips = tuple(Chip(kit.SEAT_KEYS[s], names[s], f"best {head.seats[s].count('best')}", s == head.to_move,
+                       str(s + 1)) for s in (0, 1))
     title = f"Kutai Pai Sho \u00b7 tile {view.placed + 1} of 58" if head.outcome is None else "Kutai Pai Sho"
-    chips = [(kit.SEAT_KEYS[s], names[s], f"best {head.seats[s].count('best')}", s == head.to_move, str(s + 1))
-             for s in (0, 1)]
-    header(draw, title, status_line(view, names), chips, kit.HEADER)
+    return Heading(title, tuple(status_lines(view, names)), chips)
+
+
+def draw(view: KutaiView, names: list[str] | None = None) -> Picture:
+    """The picture of a KutaiView; ``names`` label the seats."""
+    img, top = canvas(heading(view, names), kit.board_layer())
+    geo = kit.geometry(top)
+    pen = ImageDraw.Draw(img)
     links = [line for line in view.lines if line.kind == "link"]
     for link in links:
-        draw.line((*geo.xy(link.a), *geo.xy(link.b)), fill=HARMONY, width=5)
+        pen.line((*geo.xy(link.a), *geo.xy(link.b)), fill=HARMONY, width=5)
+    marks = kit.mark_turn(pen, geo, view.last)
     for tile in view.tiles:
-        fill, glyph = tile_look(tile.kind)
-        kit.draw_tile(img, geo, tile.at, tile.label, tile.owner, fill, glyph)
-    for link in links:  # the value in the middle of the link, over the tiles
-        (x0, y0), (x1, y1) = geo.xy(link.a), geo.xy(link.b)
-        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-        if abs(x1 - x0) + abs(y1 - y0) <= kit.SPACING * 1.5:  # neighbours: beside the line
-            mx, my = mx + (y1 - y0) * 0.35, my - (x1 - x0) * 0.35
-        draw.ellipse((mx - 9, my - 9, mx + 9, my + 9), fill=HARMONY, outline=WHITE, width=2)
-        text_centered(draw, (mx, my), str(link.value), 13, WHITE)
-    for d in view.lines:  # a cross where the two clashing tiles meet
-        if d.kind != "clash":
-            continue
-        (x0, y0), (x1, y1) = geo.xy(d.a), geo.xy(d.b)
-        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-        draw.ellipse((mx - 8, my - 8, mx + 8, my + 8), fill=CLASH, outline=WHITE, width=2)
-        draw.line((mx - 4, my - 4, mx + 4, my + 4), fill=WHITE, width=2)
-        draw.line((mx - 4, my + 4, mx + 4, my - 4), fill=WHITE, width=2)
-    if view.last is not None:
-        kit.ring(draw, geo, view.last.to, HIGHLIGHT, 4)
-    return to_png(img, OWN_COLOURS, TEXT_PAIRS + ((INK, HIGHLIGHT),))
+        label, rim, pip = tile_look(tile.kind)
+        kit.draw_tile(img, geo, tile.at, label, tile.owner, rim, pip, marks.edge(tile.at))
+    for line, spot in badge_spots([line for line in view.lines if line.kind in ("link", "clash")]):
+        if line.kind == "link":
+            _badge(img, pen, geo, line, spot, HARMONY, str(line.value))
+        else:
+            _badge(img, pen, geo, line, spot, CLASH, "")
+    return Picture(img, top, OWN_COLOURS, TEXT_PAIRS)
 
 
-register("kutai", board=render)
+def render(view: KutaiView, names: list[str] | None = None) -> bytes:
+    """The picture of a KutaiView as a PNG; ``names`` label the seats."""
+    return draw(view, names).png()
+
+
+register("kutai", board=render, picture=draw)

@@ -1,9 +1,15 @@
 """The round Pai Sho board's picture and the tile drawing kit shared by the four Pai Sho games.
 
 The board (wood, red and white areas, the gates, the grid of lines and the coordinates) is drawn
-once and cached; a game's picture copies it and draws its tiles, lines and marks on top. Tiles are
-round: the fill says what kind of tile it is, the rim whose it is (player 1 blue, player 2 orange,
-the Okabe-Ito colours of style.py), and each carries a drawn glyph and its code.
+once and cached; a game's picture copies it and draws its tiles, lines and marks on top, and the
+header goes above it (style.compose).
+
+Tiles are read on a phone, where a tile is about 19 px wide: the whole disc is filled with its
+owner's colour (player 1 blue, player 2 orange, the Okabe-Ito colours of style.py) and carries
+its code in large letters; a rim around it says what kind of tile it is (red or white flower, or
+another tile), and a small sun or moon pip where a game has one. The tile the last turn placed
+or moved has a yellow rim and a yellow ring, the path it took a yellow line; tiles an ability
+moved have a white rim and a white path.
 """
 from __future__ import annotations
 
@@ -14,41 +20,58 @@ from PIL import Image, ImageDraw
 
 from engine.notation import FILES
 from engine.paisho.board import GATES, POINTS, SIZE, Point
-from engine.paisho.flowers import FLOWERS, MOVE_TYPE, WHITE_FLOWERS
+from engine.paisho.flowers import FLOWERS, WHITE_FLOWERS
+from engine.view import Move
 
-from .style import BACKGROUND, INK, MUTED, PLAYER_COLOURS, WIDTH, text_centered
+from .style import BACKGROUND, HIGHLIGHT, INK, MUTED, PLAYER_COLOURS, WHITE, WIDTH, Colour, blend, font
 
-HEADER = 124
 SPACING = 40  # pixels between two neighbouring points
 RADIUS = 9.35  # the board's rim, in point spacings from the centre
-LABEL_BAND = 26
+LABEL_BAND = 28
+LABEL_SIZE = 17
 
-WOOD = (219, 184, 118)
-WOOD_EDGE = (128, 88, 46)
-RED_AREA = (186, 58, 48)
-WHITE_AREA = (246, 240, 226)
-LINE = (92, 62, 36)
+WOOD: Colour = (219, 184, 118)
+WOOD_EDGE: Colour = (128, 88, 46)
+RED_AREA: Colour = (186, 58, 48)
+WHITE_AREA: Colour = (246, 240, 226)
+LINE: Colour = (92, 62, 36)
 
 SEAT_KEYS = ("P", "A")  # style.PLAYER_COLOURS keys of player 1 and player 2
 TILE_RADIUS = 19
-RED_TILE = (240, 170, 160)
-WHITE_TILE = (255, 255, 255)
-PLAIN_TILE = (225, 222, 214)
-SUN = (230, 140, 0)
-MOON = (60, 70, 140)
+OUTLINE: Colour = (40, 34, 30)  # the thin dark edge of every tile
+NOBODY: Colour = (200, 196, 188)  # the fill of a tile that belongs to nobody
+# the rim that says a tile's kind
+RED_RIM: Colour = (214, 40, 40)
+WHITE_RIM: Colour = (255, 255, 255)
+PLAIN_RIM: Colour = (84, 84, 90)
+FADED: Colour = (150, 144, 138)  # a drained tile's fill is mixed with this
+FADE_SHARE = 0.55  # how much of the owner's colour a drained tile keeps
+FADED_INK: Colour = (70, 66, 62)  # the code on a drained tile
+FACE_DOWN: Colour = (70, 62, 54)
+SUN: Colour = (255, 196, 20)
+MOON: Colour = (40, 52, 130)
+BLOOM: Colour = (214, 64, 176)  # a blooming Lotus
+LOCK: Colour = (40, 130, 50)  # a piece held by a Knotweed (Iroh)
+LAST, TOUCHED = "last", "touched"  # edges: the last turn's tile, a tile its effects moved
+FADE, DOWN = "faded", "down"  # faces: drained (greyed), face down (no code)
 
 # every flat colour of the board and the tiles, and text drawn on a background (PNG palette)
-OWN_COLOURS = (WOOD, WOOD_EDGE, RED_AREA, WHITE_AREA, LINE, RED_TILE, WHITE_TILE, PLAIN_TILE, SUN, MOON)
-TEXT_PAIRS = ((INK, RED_TILE), (INK, WHITE_TILE), (INK, PLAIN_TILE), (MUTED, BACKGROUND), (LINE, WOOD))
+OWN_COLOURS: tuple[Colour, ...] = (WOOD, WOOD_EDGE, RED_AREA, WHITE_AREA, LINE, OUTLINE, NOBODY, RED_RIM,
+                                   WHITE_RIM, PLAIN_RIM, FACE_DOWN, SUN, MOON, BLOOM, LOCK,
+                                   *(blend(c, FADED, FADE_SHARE) for c in PLAYER_COLOURS.values()))
+TEXT_PAIRS: tuple[tuple[Colour, Colour], ...] = (
+    (INK, PLAYER_COLOURS["P"]), (INK, PLAYER_COLOURS["A"]), (INK, NOBODY), (MUTED, BACKGROUND), (WHITE, RED_AREA),
+    (OUTLINE, PLAYER_COLOURS["P"]), (OUTLINE, PLAYER_COLOURS["A"]))
 
 
 @dataclass(frozen=True)
 class Geometry:
-    """Where the board sits in the picture."""
+    """Where the board sits in its picture (under a header ``top`` pixels high)."""
 
     cx: int  # pixel centre of i9
     cy: int
-    image_height: int
+    height: int  # the board's part of the picture (the header not counted)
+    top: int = 0
 
     def xy(self, point: Point) -> tuple[int, int]:
         return self.cx + (point[0] - 8) * SPACING, self.cy - (point[1] - 8) * SPACING
@@ -57,18 +80,24 @@ class Geometry:
         """Board units (i9 = 0, 0; y up) to pixels."""
         return self.cx + x * SPACING, self.cy - y * SPACING
 
+    def between(self, a: Point, b: Point) -> tuple[float, float]:
+        """The pixel halfway between two points."""
+        (xa, ya), (xb, yb) = self.xy(a), self.xy(b)
+        return (xa + xb) / 2, (ya + yb) / 2
 
-def geometry() -> Geometry:
+
+def geometry(top: int = 0) -> Geometry:
+    """The board's place in a picture whose header is ``top`` pixels high."""
     rim = round(RADIUS * SPACING)
-    cy = HEADER + LABEL_BAND + rim
-    return Geometry(WIDTH // 2, cy, cy + rim + LABEL_BAND + 4)
+    cy = LABEL_BAND + rim
+    return Geometry(WIDTH // 2, top + cy, cy + rim + LABEL_BAND + 4, top)
 
 
 @lru_cache(maxsize=1)
 def board_layer() -> Image.Image:
-    """The empty board under an empty header band (copy it before drawing on it)."""
+    """The empty board (copy it before drawing on it)."""
     geo = geometry()
-    img = Image.new("RGB", (WIDTH, geo.image_height), BACKGROUND)
+    img = Image.new("RGB", (WIDTH, geo.height), BACKGROUND)
     draw = ImageDraw.Draw(img)
     rim = RADIUS * SPACING
     draw.ellipse((geo.cx - rim - 5, geo.cy - rim - 5, geo.cx + rim + 5, geo.cy + rim + 5), fill=WOOD_EDGE)
@@ -95,112 +124,177 @@ def board_layer() -> Image.Image:
     for p in POINTS:
         x, y = geo.xy(p)
         draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=LINE)
-    # coordinates: files above and below, ranks left and right
-    top, bottom = geo.cy - rim - LABEL_BAND // 2 - 4, geo.cy + rim + LABEL_BAND // 2 + 4
+    # coordinates: files above and below, ranks left and right beside the wood
+    top, bottom = geo.cy - rim - LABEL_BAND // 2 - 3, geo.cy + rim + LABEL_BAND // 2 + 3
+    face = font(LABEL_SIZE, True)
     for f in range(SIZE):
-        x = geo.cx + (f - 8) * SPACING
-        text_centered(draw, (x, top), FILES[f], 15, MUTED)
-        text_centered(draw, (x, bottom), FILES[f], 15, MUTED)
+        for y_label in (top, bottom):
+            draw.text((geo.cx + (f - 8) * SPACING, y_label), FILES[f], font=face, fill=MUTED, anchor="mm")
     for r in range(SIZE):
-        y = geo.cy - (r - 8) * SPACING
-        # beside the wood where the rank meets the rim
-        half = (RADIUS ** 2 - (r - 8) ** 2) ** 0.5 * SPACING
-        text_centered(draw, (geo.cx - half - 16, y), str(r + 1), 15, MUTED)
-        text_centered(draw, (geo.cx + half + 16, y), str(r + 1), 15, MUTED)
+        rank_y = geo.cy - (r - 8) * SPACING
+        half = (RADIUS ** 2 - (r - 8) ** 2) ** 0.5 * SPACING  # where the rank meets the rim
+        for x_label in (geo.cx - half - 17, geo.cx + half + 17):
+            draw.text((x_label, rank_y), str(r + 1), font=face, fill=MUTED, anchor="mm")
     return img
 
 
 # ----- tiles -------------------------------------------------------------------------------------
-def _glyph(draw: ImageDraw.ImageDraw, glyph: str, cx: float, cy: float, r: float) -> None:
-    """A small drawn mark above the code: sun, moon, lotus, wheel, cup, spade, twig, fire, water,
-    earth, air, rock, coin, or a flower's move type (three dots, five dots, an L)."""
-    w = max(2, int(r * 0.28))
-    if glyph == "sun":
-        draw.ellipse((cx - r * 0.6, cy - r * 0.6, cx + r * 0.6, cy + r * 0.6), fill=SUN)
-    elif glyph == "moon":
-        draw.ellipse((cx - r * 0.7, cy - r * 0.7, cx + r * 0.7, cy + r * 0.7), fill=MOON)
-        draw.ellipse((cx - r * 0.3, cy - r * 0.9, cx + r * 0.9, cy + r * 0.5), fill=WHITE_TILE)
-    elif glyph == "lotus":
-        for dx in (-0.7, 0, 0.7):
-            draw.ellipse((cx + dx * r - r * 0.45, cy - r * 0.8, cx + dx * r + r * 0.45, cy + r * 0.7),
-                         outline=INK, width=max(1, w // 2), fill=WHITE_TILE)
-    elif glyph == "wheel":
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=INK, width=w)
-        draw.line((cx - r, cy, cx + r, cy), fill=INK, width=w)
-        draw.line((cx, cy - r, cx, cy + r), fill=INK, width=w)
-    elif glyph == "cup":
-        draw.chord((cx - r, cy - r * 1.2, cx + r, cy + r * 0.8), 0, 180, fill=INK)
-    elif glyph == "spade":
-        draw.polygon([(cx, cy - r), (cx + r * 0.8, cy + r * 0.6), (cx - r * 0.8, cy + r * 0.6)], fill=INK)
-    elif glyph == "fire":
-        draw.polygon([(cx, cy - r * 1.1), (cx + r * 0.8, cy + r * 0.8), (cx - r * 0.8, cy + r * 0.8)], fill=INK)
-    elif glyph == "water":
-        for dy in (-0.45, 0.35):
-            draw.arc((cx - r, cy + dy * r - r * 0.5, cx, cy + dy * r + r * 0.5), 200, 340, fill=INK, width=w)
-            draw.arc((cx, cy + dy * r - r * 0.5, cx + r, cy + dy * r + r * 0.5), 20, 160, fill=INK, width=w)
-    elif glyph == "earth":
-        draw.polygon([(cx - r * 0.8, cy - r * 0.8), (cx + r * 0.8, cy - r * 0.8), (cx, cy + r * 0.9)], fill=INK)
-        draw.line((cx - r * 0.9, cy, cx + r * 0.9, cy), fill=INK, width=max(1, w // 2))
-    elif glyph == "air":
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=INK, width=max(1, w // 2 + 1))
-        draw.line((cx - r * 0.7, cy, cx + r * 0.7, cy), fill=INK, width=max(1, w // 2 + 1))
-    elif glyph == "rock":
-        draw.polygon([(cx - r, cy + r * 0.6), (cx - r * 0.5, cy - r * 0.7), (cx + r * 0.4, cy - r * 0.8),
-                      (cx + r, cy + r * 0.6)], fill=INK)
-    elif glyph in ("three", "five"):
-        n = 3 if glyph == "three" else 5
-        for i in range(n):
-            x = cx + (i - (n - 1) / 2) * r * 0.55
-            draw.ellipse((x - r * 0.22, cy - r * 0.22, x + r * 0.22, cy + r * 0.22), fill=INK)
-    elif glyph == "ell":
-        draw.line((cx - r * 0.6, cy - r * 0.6, cx + r * 0.6, cy - r * 0.6), fill=INK, width=w)
-        draw.line((cx + r * 0.6, cy - r * 0.6, cx + r * 0.6, cy + r * 0.7), fill=INK, width=w)
-    elif glyph == "coin":
+def owner_colour(seat: int | None) -> Colour:
+    """The fill of a tile of ``seat`` (player 1 blue, player 2 orange; nobody's: grey)."""
+    return NOBODY if seat is None else PLAYER_COLOURS[SEAT_KEYS[seat]]
+
+
+def _pip(draw: ImageDraw.ImageDraw, pip: str, cx: float, cy: float, r: float, k: int) -> None:
+    """A small mark at the tile's upper right, over its rim: a sun or a moon (Kutai's Day and
+    Night flowers), a "z" (a dormant flower), a blossom (a blooming Lotus), a green dot with a
+    white bar (a piece a Knotweed holds)."""
+    draw.ellipse((cx - r - k, cy - r - k, cx + r + k, cy + r + k), fill=OUTLINE)
+    if pip == "sun":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=SUN)
+    elif pip == "moon":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE)
+        draw.ellipse((cx - r * 0.55, cy - r * 1.15, cx + r * 1.35, cy + r * 0.75), fill=MOON)
+    elif pip == "bloom":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BLOOM)
+        draw.ellipse((cx - r * 0.4, cy - r * 0.4, cx + r * 0.4, cy + r * 0.4), fill=WHITE)
+    elif pip == "lock":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=LOCK)
+        draw.rectangle((cx - r * 0.55, cy - r * 0.2, cx + r * 0.55, cy + r * 0.2), fill=WHITE)
+    elif pip == "z":
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=INK)
-        draw.rectangle((cx - r * 0.35, cy - r * 0.35, cx + r * 0.35, cy + r * 0.35), fill=PLAIN_TILE)
-    elif glyph == "twig":
-        draw.line((cx - r, cy + r * 0.7, cx + r, cy - r * 0.7), fill=INK, width=w)
-        draw.line((cx, cy, cx + r * 0.2, cy - r * 0.9), fill=INK, width=w)
+        draw.text((cx, cy), "z", font=font(round(r * 1.7), True), fill=WHITE, anchor="mm")
 
 
-@lru_cache(maxsize=512)
-def tile_sprite(code: str, seat: int, fill: tuple[int, int, int], glyph: str) -> Image.Image:
-    """One round tile, drawn four times larger and scaled down for smooth edges."""
+SPRITE = TILE_RADIUS * 2 + 2  # a tile sprite's side
+
+
+@lru_cache(maxsize=256)
+def _disc(seat: int | None, rim: Colour, edge: str, face: str) -> Image.Image:
+    """A tile without its code: edge, rim and fill, drawn four times larger and scaled down."""
     k = 4
-    size = (TILE_RADIUS * 2 + 2) * k
-    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    img = Image.new("RGBA", (SPRITE * k, SPRITE * k), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
-    c, r = size / 2, TILE_RADIUS * k
-    draw.ellipse((c - r, c - r, c + r, c + r), fill=PLAYER_COLOURS[SEAT_KEYS[seat]])
-    inner = r - 4.5 * k
-    draw.ellipse((c - inner, c - inner, c + inner, c + inner), fill=fill)
-    _glyph(draw, glyph, c, c - inner * 0.5, inner * 0.34)
-    text_centered(draw, (c, c + inner * 0.28), code, int(11.5 * k if len(code) > 2 else 13 * k), INK)
-    return img.resize((TILE_RADIUS * 2 + 2, TILE_RADIUS * 2 + 2), Image.Resampling.LANCZOS)
+    c, r = SPRITE * k / 2, TILE_RADIUS * k
+    fill = owner_colour(seat)
+    if face == FADE:
+        fill = blend(fill, FADED, FADE_SHARE)
+    draw.ellipse((c - r, c - r, c + r, c + r), fill={LAST: HIGHLIGHT, TOUCHED: WHITE}.get(edge, OUTLINE))
+    r1 = r - (3 * k if edge else 1.5 * k)
+    draw.ellipse((c - r1, c - r1, c + r1, c + r1), fill=rim)
+    r2 = r1 - 3.5 * k
+    draw.ellipse((c - r2, c - r2, c + r2, c + r2), fill=fill)
+    if face == DOWN:
+        r3 = r2 * 0.7
+        draw.ellipse((c - r3, c - r3, c + r3, c + r3), fill=FACE_DOWN)
+    return img.resize((SPRITE, SPRITE), Image.Resampling.LANCZOS)
 
 
-# The twelve tiles Basic and Ancient share: flowers white or red with a mark for how they move,
-# the other tiles plain with a drawn emblem (a game may draw its own emblem for a tile).
-SHARED_GLYPHS = {"Kn": "twig", "Wh": "wheel", "Rk": "coin", "Bo": "water", "WD": "fire", "WL": "lotus"}
+@lru_cache(maxsize=256)
+def _code(label: str, ink: Colour, low: bool) -> Image.Image:
+    """A tile's code in the largest letters that fit inside its rim (``low``: a little lower,
+    under a pip)."""
+    size = 20
+    while size > 12 and font(size, True, True).getlength(label) > 2 * (TILE_RADIUS - 3):
+        size -= 1
+    mask = Image.new("L", (SPRITE, SPRITE), 0)
+    ImageDraw.Draw(mask).text((SPRITE / 2, SPRITE / 2 + (1.5 if low else 0)), label, font=font(size, True, True),
+                              fill=255, anchor="mm")
+    img = Image.new("RGBA", (SPRITE, SPRITE), (*ink, 0))
+    img.putalpha(mask)
+    return img
 
 
-def shared_tile_look(code: str, glyphs: dict[str, str] | None = None) -> tuple[tuple[int, int, int], str]:
-    """Fill and glyph of one of the shared tiles (engine.paisho.flowers)."""
-    if code in FLOWERS:
-        fill = WHITE_TILE if code in WHITE_FLOWERS else RED_TILE
-        return fill, {3: "three", 5: "five", "L": "ell"}[MOVE_TYPE[code]]
-    return PLAIN_TILE, {**SHARED_GLYPHS, **(glyphs or {})}[code]
+@lru_cache(maxsize=16)
+def _pip_sprite(pip: str) -> Image.Image:
+    """A pip at a tile's upper right, drawn four times larger and scaled down."""
+    k = 4
+    img = Image.new("RGBA", (SPRITE * k, SPRITE * k), (0, 0, 0, 0))
+    d = (TILE_RADIUS - 2.5) * k * 0.71
+    _pip(ImageDraw.Draw(img), pip, SPRITE * k / 2 + d, SPRITE * k / 2 - d, 5.5 * k, k)
+    return img.resize((SPRITE, SPRITE), Image.Resampling.LANCZOS)
 
 
-def draw_tile(img: Image.Image, geo: Geometry, point: Point, code: str, seat: int,
-              fill: tuple[int, int, int], glyph: str) -> None:
-    sprite = tile_sprite(code, seat, fill, glyph)
+@lru_cache(maxsize=1024)
+def tile_sprite(label: str, seat: int | None, rim: Colour, pip: str | None = None, edge: str = "",
+                face: str = "") -> Image.Image:
+    """One round tile: filled with its owner's colour, its code in large letters, its kind's rim,
+    a pip (sun, moon, z, bloom, lock); the ``edge`` "last" (yellow) or "touched" (white) marks
+    what the last turn moved; the ``face`` "faded" (drained: a greyed fill) or "down" (face down:
+    no code). Put together from kept parts, so a new combination costs little."""
+    img = _disc(seat, rim, edge, face).copy()
+    if label and face != DOWN:
+        img.alpha_composite(_code(label, FADED_INK if face == FADE else INK, pip is not None))
+    if pip:
+        img.alpha_composite(_pip_sprite(pip))
+    return img
+
+
+def draw_tile(img: Image.Image, geo: Geometry, point: Point, label: str, seat: int | None, rim: Colour,
+              pip: str | None = None, edge: str = "", face: str = "") -> None:
+    sprite = tile_sprite(label, seat, rim, pip, edge, face)
     x, y = geo.xy(point)
     img.paste(sprite, (x - sprite.width // 2, y - sprite.height // 2), sprite)
 
 
-def ring(draw: ImageDraw.ImageDraw, geo: Geometry, point: Point, colour, width: int = 4) -> None:
-    """A ring around a tile (the last placement, a selected point)."""
+def flower_rim(code: str) -> Colour:
+    """The rim of one of the tiles Basic and Ancient share: red or white for a flower, dark else."""
+    if code in FLOWERS:
+        return WHITE_RIM if code in WHITE_FLOWERS else RED_RIM
+    return PLAIN_RIM
+
+
+def ring(draw: ImageDraw.ImageDraw, geo: Geometry, point: Point, colour: Colour, width: int = 4,
+         radius: float | None = None) -> None:
+    """A ring around a point (where a tile was, a blooming Lotus)."""
     x, y = geo.xy(point)
-    r = TILE_RADIUS + 4
+    r = TILE_RADIUS + 3 if radius is None else radius
     draw.ellipse((x - r, y - r, x + r, y + r), outline=colour, width=width)
+
+
+def path(draw: ImageDraw.ImageDraw, geo: Geometry, a: Point, b: Point, colour: Colour, width: int) -> None:
+    """The line a tile travelled along, with a dark edge so it shows on every area of the board."""
+    draw.line((*geo.xy(a), *geo.xy(b)), fill=OUTLINE, width=width + 4)
+    draw.line((*geo.xy(a), *geo.xy(b)), fill=colour, width=width)
+
+
+def link_dot(draw: ImageDraw.ImageDraw, geo: Geometry, a: Point, b: Point, colour: Colour, radius: int) -> None:
+    """A round mark halfway between two points, rimmed in white: a link between two neighbours,
+    whose line is hidden under the tiles, still shows."""
+    x, y = geo.between(a, b)
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=WHITE, width=2)
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the last turn touched: the tiles it placed or moved, and the tiles its effects moved."""
+
+    last: frozenset[Point] = frozenset()
+    touched: frozenset[Point] = frozenset()
+
+    def edge(self, point: Point) -> str:
+        return LAST if point in self.last else TOUCHED if point in self.touched else ""
+
+
+def mark_turn(draw: ImageDraw.ImageDraw, geo: Geometry, last: Move | None,
+              moved: tuple[str, ...] = ("turn", "shift", "return"), main: tuple[str, ...] = ()) -> Marks:
+    """Draw, under the tiles, where the last turn moved things: a yellow path and ring for its own
+    move (and for effects of a ``main`` kind: a move that is part of the turn), white ones for
+    what it moved besides (effects of a ``moved`` kind); and say which tiles get a yellow or a
+    white edge."""
+    if last is None:
+        return Marks()
+    yellow: set[Point] = set()
+    white: set[Point] = set()
+    steps = [(e.frm, e.to, e.kind in main) for e in last.effects if e.kind in moved or e.kind in main]
+    steps.append((last.frm, last.to if last.to is not None else last.actor, True))
+    for frm, to, own in steps:
+        colour = HIGHLIGHT if own else WHITE
+        if frm is not None and to is not None:
+            path(draw, geo, frm, to, colour, 6 if own else 3)
+        if frm is not None:
+            ring(draw, geo, frm, colour, 4 if own else 3, TILE_RADIUS - 3)
+        if to is not None:
+            (yellow if own else white).add(to)
+            if own:
+                ring(draw, geo, to, HIGHLIGHT, 5, TILE_RADIUS + 6)
+    return Marks(frozenset(yellow), frozenset(white - yellow))

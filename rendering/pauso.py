@@ -1,14 +1,19 @@
-"""PAUSO board pictures: cards and gaps, modifier symbols, Rings and Points, the last turn."""
+"""PAUSO board pictures: cards and gaps, modifier symbols, Rings and Points, the last turn.
+
+A Ring is a thick circle in its colour around a disc of a light tint of it, with its colour's
+letter: the disc hides the card's large modifier symbol (the card keeps its small badge in the
+corner), so nothing shows through the letter. A Point sits on its Ring as a solid disc.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.notation import FILES
 from engine.pauso.layout import parse_layout
-from engine.view import BoardView
+from engine.pauso.view import PausoView
 
 from . import register
 from .style import (
@@ -18,27 +23,32 @@ from .style import (
     MUTED,
     ON_COLOUR,
     PLAYER_COLOURS,
-    TEXT,
     WIDTH,
-    font,
-    header,
+    Chip,
+    Colour,
+    Heading,
+    Picture,
+    blend,
+    canvas,
+    compose,
+    mover,
     result_line,
+    seat_names,
     text_centered,
-    to_png,
 )
 
-HEADER = 124
-MARGIN_LEFT, MARGIN_BOTTOM, MARGIN_TOP = 44, 44, 16
-CARD = (243, 235, 221)
-CARD_EDGE = (184, 169, 143)
-SYMBOL = {"+": (46, 125, 50), "-": (183, 28, 28), "^": (110, 84, 60), "v": (110, 84, 60),
-          "<": (110, 84, 60), ">": (110, 84, 60)}
-FAINT = {k: tuple((c + 2 * b) // 3 for c, b in zip(v, CARD)) for k, v in SYMBOL.items()}
-PUSH = (255, 255, 255)
+MARGIN_LEFT, MARGIN_BOTTOM, MARGIN_TOP = 44, 44, 12
+CARD: Colour = (243, 235, 221)
+CARD_EDGE: Colour = (184, 169, 143)
+SYMBOL: dict[str, Colour] = {"+": (46, 125, 50), "-": (183, 28, 28), "^": (110, 84, 60), "v": (110, 84, 60),
+                             "<": (110, 84, 60), ">": (110, 84, 60)}
+FAINT: dict[str, Colour] = {k: blend(v, CARD, 1 / 3) for k, v in SYMBOL.items()}
+PUSH: Colour = (255, 255, 255)
+TINT: dict[str, Colour] = {k: blend(v, CARD, 0.3) for k, v in PLAYER_COLOURS.items()}  # inside a Ring
 # every flat colour of the picture, and text drawn on a background, for the PNG palette
-OWN_COLOURS = (CARD, CARD_EDGE, *SYMBOL.values(), *FAINT.values())
+OWN_COLOURS = (CARD, CARD_EDGE, *SYMBOL.values(), *FAINT.values(), *TINT.values())
 TEXT_PAIRS = ((INK, CARD), (CARD, SYMBOL["+"]), (CARD, SYMBOL["-"]), (CARD, SYMBOL["^"]),
-              (CARD_EDGE, BACKGROUND), (HIGHLIGHT, CARD), (INK, PUSH))
+              (CARD_EDGE, BACKGROUND), (HIGHLIGHT, CARD), (INK, PUSH), *((INK, t) for t in TINT.values()))
 
 
 @dataclass(frozen=True)
@@ -65,11 +75,11 @@ class Geometry:
 def geometry(width: int, height: int) -> Geometry:
     cell = min(110, (WIDTH - MARGIN_LEFT - 24) // width)
     left = max(MARGIN_LEFT, (WIDTH - width * cell) // 2)
-    top = HEADER + MARGIN_TOP
+    top = MARGIN_TOP
     return Geometry(width, height, cell, left, top, top + height * cell + MARGIN_BOTTOM)
 
 
-def _symbol(draw: ImageDraw.ImageDraw, sym: str, cx: float, cy: float, r: float, fill) -> None:
+def _symbol(draw: ImageDraw.ImageDraw, sym: str, cx: float, cy: float, r: float, fill: Colour) -> None:
     """A modifier drawn as a shape: + bar-cross, - bar, arrows as a shaft with a head."""
     w = max(2, r * 0.32)
     if sym in "+-":
@@ -103,7 +113,7 @@ def _board_layer(layout: str) -> tuple[Image.Image, Geometry]:
             bx, by, br = x0 + s * 0.17, y0 + s * 0.17, s * 0.11
             draw.ellipse((bx - br, by - br, bx + br, by + br), fill=SYMBOL[sym])
             _symbol(draw, sym, bx, by, br * 0.68, CARD)
-    label = max(14, min(22, s // 3))
+    label = max(17, min(22, s // 3))
     for f in range(parsed.width):
         x = geo.left + f * s + s // 2
         text_centered(draw, (x, geo.top + parsed.height * s + MARGIN_BOTTOM // 2), FILES[f], label, MUTED)
@@ -116,35 +126,41 @@ def _board_layer(layout: str) -> tuple[Image.Image, Geometry]:
 @lru_cache(maxsize=256)
 def _piece(cell: int, ring: str, point: str | None) -> Image.Image:
     """A Ring (or a Ring under a Point) drawn once per size and colours, pasted where it lies."""
-    img = Image.new("RGBA", (cell, cell), (0, 0, 0, 0))
+    k = 2
+    s = cell * k
+    img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
-    c, s = cell / 2, cell
-    r = s * 0.34
-    draw.ellipse((c - r, c - r, c + r, c + r), outline=PLAYER_COLOURS[ring], width=max(4, int(s * 0.11)))
+    c = s / 2
+    r = s * 0.36
+    draw.ellipse((c - r, c - r, c + r, c + r), fill=TINT[ring], outline=PLAYER_COLOURS[ring], width=int(s * 0.11))
+    draw.ellipse((c - r, c - r, c + r, c + r), outline=INK, width=k)
     if point is None:
         text_centered(draw, (c, c), ring, int(s * 0.3), INK)
-        return img
-    p = s * 0.22
-    draw.ellipse((c - p, c - p, c + p, c + p), fill=PLAYER_COLOURS[point], outline=INK, width=2)
-    text_centered(draw, (c, c), point, int(s * 0.26), ON_COLOUR[point])
-    text_centered(draw, (s - s * 0.15, s - s * 0.15), ring, max(11, int(s * 0.16)), INK)
-    return img
+    else:
+        p = s * 0.23
+        draw.ellipse((c - p, c - p, c + p, c + p), fill=PLAYER_COLOURS[point], outline=INK, width=2 * k)
+        text_centered(draw, (c, c), point, int(s * 0.26), ON_COLOUR[point])
+        # the Ring's letter at the lower right, on a chip of its colour
+        bx, by, br = s * 0.8, s * 0.8, s * 0.11
+        draw.ellipse((bx - br, by - br, bx + br, by + br), fill=PLAYER_COLOURS[ring], outline=INK, width=k)
+        text_centered(draw, (bx, by), ring, max(11 * k, int(s * 0.15)), ON_COLOUR[ring])
+    return img.resize((cell, cell), Image.Resampling.LANCZOS)
 
 
-def _ring(img: Image.Image, geo: Geometry, cell, ring: str, point: str | None) -> None:
+def _ring(img: Image.Image, geo: Geometry, cell: tuple[int, int], ring: str, point: str | None) -> None:
     sprite = _piece(geo.cell, ring, point)
     x0, y0 = geo.box(cell)[:2]
     img.paste(sprite, (x0, y0), sprite)
 
 
-def _push_arrow(draw: ImageDraw.ImageDraw, geo: Geometry, frm, to) -> None:
+def _push_arrow(draw: ImageDraw.ImageDraw, geo: Geometry, frm: tuple[int, int], to: tuple[int, int]) -> None:
     (x0, y0), (x1, y1) = geo.centre(frm), geo.centre(to)
     dx, dy = x1 - x0, y1 - y0
     length = (dx * dx + dy * dy) ** 0.5 or 1
     ux, uy = dx / length, dy / length
     sx, sy = x0 + ux * geo.cell * 0.2, y0 + uy * geo.cell * 0.2
-    ex, ey = x1 - ux * geo.cell * 0.38, y1 - uy * geo.cell * 0.38
-    width = max(3, geo.cell // 16)
+    ex, ey = x1 - ux * geo.cell * 0.42, y1 - uy * geo.cell * 0.42
+    width = max(4, geo.cell // 14)
     draw.line((sx, sy, ex, ey), fill=INK, width=width + 4)
     draw.line((sx, sy, ex, ey), fill=PUSH, width=width)
     h = geo.cell * 0.16
@@ -152,56 +168,70 @@ def _push_arrow(draw: ImageDraw.ImageDraw, geo: Geometry, frm, to) -> None:
     draw.polygon(head, fill=PUSH, outline=INK)
 
 
-def status_line(view: BoardView, names: list[str]) -> str:
-    """``view``: a PausoView (engine.pauso.view)."""
+def status_line(view: PausoView, names: list[str]) -> str:
     head = view.header
     if head.outcome is None:
-        seat = head.to_move
+        seat = mover(head)
         return f"{names[seat]} to move \u00b7 {head.seats[seat].count('supply')} Rings left"
     return result_line(head, names)
 
 
-def render(view: BoardView, names: list[str] | None = None) -> bytes:
-    """The picture of a PausoView as a PNG: header with turn and scores, board, Rings and Points,
-    the last turn."""
+def chip_text(view: PausoView, seat: int) -> str:
+    facts = view.header.seats[seat]
+    score = round(facts.score or 0)
+    text = f"{score} Point{'' if score == 1 else 's'}"
+    return text + " \u00b7 left the game" if facts.left else text
+
+
+def heading(view: PausoView, names: list[str] | None = None) -> Heading:
+    """The header: the turn, who moves (or the result), each player's Points."""
     head = view.header
-    names = list(names or [s.label for s in head.seats])
+    names = seat_names(head, names)
+    chips = tuple(Chip(facts.colour or "P", names[s], chip_text(view, s), s == head.to_move)
+                  for s, facts in enumerate(head.seats))
+    title = f"PAUSO \u00b7 turn {view.turn}" if head.outcome is None else "PAUSO"
+    return Heading(title, (status_line(view, names),), chips)
+
+
+def draw(view: PausoView, names: list[str] | None = None) -> Picture:
+    """The picture of a PausoView: header with turn and scores, board, Rings and Points, the last
+    turn."""
     base, geo = _board_layer(view.layout)
-    img = base.copy()
-    draw = ImageDraw.Draw(img)
-    chips = [(facts.colour, names[s] + (" (left)" if facts.left else ""), str(facts.score), s == head.to_move)
-             for s, facts in enumerate(head.seats)]
-    header(draw, f"PAUSO \u00b7 turn {view.turn}" if head.outcome is None else "PAUSO",
-           status_line(view, names), chips, HEADER)
+    img, top = canvas(heading(view, names), base)
+    geo = replace(geo, top=geo.top + top)
+    pen = ImageDraw.Draw(img)
     last = view.last
-    if last is not None:
+    if last is not None and last.to is not None:
         x0, y0, x1, y1 = geo.box(last.to)
-        draw.rounded_rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), radius=max(4, geo.cell // 9),
-                               outline=HIGHLIGHT, width=5)
-    pieces: dict = {}  # cell -> [Ring colour, Point colour or None]
+        pen.rounded_rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), radius=max(4, geo.cell // 9),
+                              outline=HIGHLIGHT, width=6)
+    pieces: dict[tuple[int, int], list[str | None]] = {}  # cell -> [Ring colour, Point colour or None]
     for tile in view.tiles:
         if tile.kind == "ring":
             pieces[tile.at] = [tile.label, None]
         else:
             pieces[tile.at][1] = tile.label
     for cell, (ring, point) in pieces.items():
-        _ring(img, geo, cell, ring, point)
+        if ring is not None:
+            _ring(img, geo, cell, ring, point)
     if last is not None:
         for effect in last.effects:
-            if effect.kind in ("move", "point"):
-                _push_arrow(draw, geo, effect.frm, effect.to)
-    return to_png(img, OWN_COLOURS, TEXT_PAIRS)
+            if effect.kind in ("move", "point") and effect.frm is not None and effect.to is not None:
+                _push_arrow(pen, geo, effect.frm, effect.to)
+    return Picture(img, top, OWN_COLOURS, TEXT_PAIRS)
+
+
+def render(view: PausoView, names: list[str] | None = None) -> bytes:
+    """The picture of a PausoView as a PNG."""
+    return draw(view, names).png()
 
 
 def render_layout(layout: str, title: str = "Proposed board") -> bytes:
     """A board proposal (B2.4): the empty board with its canonical layout and card count."""
-    base, geo = _board_layer(parse_layout(layout).canonical())
-    img = base.copy()
-    draw = ImageDraw.Draw(img)
     parsed = parse_layout(layout)
-    header(draw, title, f"{parsed.canonical()}  ({len(parsed.cards)} cards)", [], HEADER)
-    draw.text((20, 80), f"{parsed.width} x {parsed.height}", font=font(18), fill=TEXT)
-    return to_png(img, OWN_COLOURS, TEXT_PAIRS)
+    base, _ = _board_layer(parsed.canonical())
+    status = (parsed.canonical(), f"{parsed.width} x {parsed.height}, {len(parsed.cards)} cards")
+    return compose(Heading(title, status), base, OWN_COLOURS, TEXT_PAIRS).png()
 
 
-register("pauso", board=render, preview=render_layout)
+register("pauso", board=render, preview=render_layout, picture=draw)

@@ -18,6 +18,7 @@ two simultaneous moves is judged on the new position.
                    where no game runs
     wording.py     how games, turns and results are put into words
     pictures.py    the pictures replies carry, drawn off the event loop
+    replays.py     a game's animated replay and any of its positions (the step-through)
 
 CPU-heavy work runs in worker processes (``service.workers``, bot/workers.py).
 """
@@ -38,6 +39,7 @@ from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
 from .clock import Sweeper
 from .looking import Looking
 from .play import Play
+from .replays import Replays
 from .running import RunningGames
 from .standings import Standings
 from .timers import DEFAULT_DEADLINE, DEFAULT_REMINDER, Timers
@@ -104,6 +106,9 @@ class GameService:
         self.games = self.looking.games
         self.recent_games = self.looking.recent
         self.rules = self.looking.rules
+        # watching a game again
+        self.replays = Replays(store, self.running, self.workers)
+        self.replay, self.position = self.replays.replay, self.replays.position
 
     def _explained(self, action: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
         """``action``, whose refusal that no game runs in the channel says what is there instead

@@ -1,6 +1,7 @@
 """What a picture of an Ancient Pai Sho game shows (``AncientGame.view()``): the tiles (drained ones
 face down), the harmonies and disharmonies along their lines, the last placement with what it
-moved, the harmony count and target, and the hand and pile sizes. Hands and piles are private
+moved, the harmony count and target, the hand and pile sizes, and the discards (public: ancient.md
+3.2). Hands and piles are private
 (ancient.md 3.2): the board view holds their sizes and nothing else, not even a drawn tile; a
 player's own hand is ``AncientGame.hand_view(seat)``, for that player alone."""
 from __future__ import annotations
@@ -20,6 +21,7 @@ class AncientView(BoardView):
     turn: int  # the turn about to be played (1-based)
     harmonies: int  # the harmony count of the position
     target: int  # exactly this many harmonies wins
+    discards: tuple[tuple[int, str], ...] = ()  # (seat, tile code) of every discard, in order, face up
 
 
 def _last_move(game) -> Move | None:
@@ -47,7 +49,7 @@ def board_view(game) -> AncientView:
     counts = [(("hand", len(game.hands[s])), ("pile", len(game.piles[s]))) for s in (0, 1)]
     return AncientView(variant=game.variant, header=header(game, seats(game, counts=counts)), tiles=tiles,
                        last=_last_move(game), lines=lines, turn=game.turns + 1, harmonies=game.count,
-                       target=game.target)
+                       target=game.target, discards=tuple((seat, code) for seat, code in game.discards))
 
 
 def hand_view(game, seat: int) -> HandView:

@@ -45,8 +45,8 @@ def board_view(game) -> QuaternoView:
             lines.append(Line(*AXIS_ENDS[axis], "axis", game.seat(p)))
     spots: tuple[Spot, ...] = ()
     if game.placement_phase and game.outcome is None:
-        squares = dict.fromkeys(move.split("@")[1] for move in game.legal_moves())
-        spots = tuple(Spot(parse_square(name), "placement", game.seat(game.mover)) for name in squares)
+        squares = dict.fromkeys(parse_square(move.split("@")[1]) for move in game.legal_moves())
+        spots = tuple(Spot(sq, "placement", game.seat(game.mover)) for sq in squares if sq is not None)
     controlled = tuple(tuple(q for q in QUARTERS if q in game.controlled(game.player(s))) for s in (0, 1))
     numbers = [game.player(s) + 1 for s in (0, 1)]
     words = [tuple(kind for kind, p in game.used.items() if p == game.player(s)) for s in (0, 1)]

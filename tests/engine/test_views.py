@@ -126,12 +126,14 @@ def test_the_ancient_board_view_holds_no_hand_or_pile_tile():
 
 @settings(max_examples=15, **SETTINGS)
 @given(seed=st.integers(0, 2**64 - 1), plies=st.integers(0, 80))
-def test_every_tile_code_in_an_ancient_view_lies_on_the_board(seed, plies):
+def test_every_tile_code_in_an_ancient_view_lies_on_the_board_or_was_discarded(seed, plies):
     game = played("ancient", seed, plies)
     view = game.view()
     on_board = {code for _, code, _ in game.board.values()}
+    discarded = {code for _, code in game.discards}  # discards are face up (ancient.md 3.2)
+    assert view.discards == tuple(game.discards)
     codes = set(ALIASES.values())
-    assert strings(view) & codes <= on_board
+    assert strings(view) & codes <= on_board | discarded
     for seat in (0, 1):  # no sequence in the view is a hand or a pile
         for secret in (tuple(game.hands[seat]), tuple(game.piles[seat])):
             if len(secret) > 1:

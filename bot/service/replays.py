@@ -1,0 +1,102 @@
+"""Watching a game again without changing it: an animated replay of a whole game (a running game
+up to its last move), and any position of it for the step-through. Both are drawn from the
+stored record (the truth) in a worker process or thread, from the public views only: a hidden
+hand never shows."""
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from data import GameRow, Store
+from rendering import replay as drawing
+
+from ..workers import Workers
+from . import wording
+from .base import UserError
+from .running import RunningGames
+
+NO_GAME_NUMBER = "There is no game running in this channel; give the number of the game you mean, e.g. 12."
+NOT_STARTED = {"challenge": "its challenge is still open", "declined": "its challenge was declined",
+               "expired": "its challenge expired"}
+
+
+@dataclass(frozen=True)
+class Replay:
+    """An animated GIF of a game and the words that go with it."""
+
+    game_id: int
+    text: str
+    gif: bytes
+    frames: int  # the start and one frame per move
+
+
+@dataclass(frozen=True)
+class Position:
+    """One position of a game (after ``ply`` of its ``plies`` moves; 0: the start), as a picture."""
+
+    game_id: int
+    ply: int
+    plies: int
+    text: str
+    image: bytes
+    running: bool  # the game goes on: its last position may move on
+
+
+class Replays:
+    def __init__(self, store: Store, running: RunningGames, workers: Workers) -> None:
+        self.store = store
+        self.running = running
+        self.workers = workers
+
+    async def record(self, *, channel_id: int | None = None, game_id: int | None = None,
+                     guild_id: int | None = None) -> GameRow:
+        """A game with moves to look at: by number (in this server), else the one running in
+        the channel or the one that ended there last; a clear refusal for anything else."""
+        if game_id is None:
+            found = self.running.game_in(channel_id) if channel_id is not None else None
+            last = await self.store.last_game_in(channel_id) if found is None and channel_id is not None else None
+            if found is not None:
+                row = found[0]
+            elif last is not None:
+                row = last
+            else:
+                raise UserError(NO_GAME_NUMBER)
+        else:
+            stored = await self.store.get_game(game_id)
+            if stored is None or (guild_id is not None and stored.guild_id != guild_id):
+                raise UserError(f"There is no game #{game_id}.")
+            row = stored
+        if row.status in NOT_STARTED:
+            raise UserError(f"Game #{row.id} never started: {NOT_STARTED[row.status]}.")
+        if not row.moves:
+            what = "it was called off before the first move" if row.status == "aborted" else "it has no moves yet"
+            raise UserError(f"There is nothing to replay in game #{row.id}: {what}.")
+        return row
+
+    async def replay(self, *, channel_id: int | None = None, game_id: int | None = None,
+                     guild_id: int | None = None) -> Replay:
+        """The animated replay of a game, drawn in a worker process."""
+        row = await self.record(channel_id=channel_id, game_id=game_id, guild_id=guild_id)
+        moves, seats = list(row.moves), list(row.move_seats)
+        gif = await self.workers.run(drawing.replay_gif, row.variant, len(row.seats), row.seed, row.options, moves,
+                                     [s.name for s in row.seats], seats)
+        so_far = " so far" if row.status == "running" else ""
+        text = (f"Replay of game #{row.id}, {wording.game_name(row.variant)}: "
+                f"{' vs '.join(s.name for s in row.seats)}, {len(moves)} move{'s' if len(moves) != 1 else ''}{so_far}.")
+        return Replay(row.id, text, gif, len(moves) + 1)
+
+    async def position(self, game_id: int | None = None, ply: int | None = None, *, channel_id: int | None = None,
+                       guild_id: int | None = None) -> Position:
+        """The position after ``ply`` moves (default: the last) of a game, by number or the one
+        running in the channel, drawn off the event loop."""
+        row = await self.record(channel_id=channel_id, game_id=game_id, guild_id=guild_id)
+        moves, names = list(row.moves), [s.name for s in row.seats]
+        plies = len(moves)
+        ply = plies if ply is None else max(0, min(ply, plies))
+        image = await asyncio.to_thread(drawing.position_png, row.variant, len(row.seats), row.seed, row.options,
+                                        moves, names, ply)
+        entry = moves[ply - 1] if ply else None
+        seat = row.move_seats[ply - 1] if ply and ply - 1 < len(row.move_seats) else None
+        said = drawing.caption(ply, plies, entry, seat, names)
+        text = f"Game #{row.id}, {wording.game_name(row.variant)}: {' vs '.join(names)}. {said}."
+        return Position(row.id, ply, plies, text, image, row.status == "running")
