@@ -74,7 +74,15 @@ def test_random_strings_only_raise_illegal_move(text, board):
     except engine.IllegalMove as err:
         assert str(err) and game.position() == before and game.record == []
     else:
-        assert canonical in engine.new_game("pauso", options={"board": board}).legal_moves()
+        if canonical == "resign 1":  # typing resign resigns the player to move (docs/decisions.md)
+            assert game.outcome is not None and game.left_players == (0,)
+        else:
+            assert canonical in engine.new_game("pauso", options={"board": board}).legal_moves()
+
+
+def test_typing_resign_in_any_case_resigns():
+    game = engine.new_game("pauso")
+    assert game.play(" RESIGN ") == "resign 1" and game.outcome is not None
 
 
 @settings(max_examples=200, deadline=None)
