@@ -19,6 +19,7 @@ from . import iroh as _iroh  # noqa: F401  (registers Iroh Pai Sho)
 from . import kutai as _kutai  # noqa: F401  (registers Kutai Pai Sho)
 from . import pauso as _pauso  # noqa: F401  (registers PAUSO)
 from . import quaterno as _quaterno  # noqa: F401  (registers Quaterno)
+from . import ai  # noqa: E402  (the AI players: engine.ai.choose_move)
 
 VARIANT_IDS: tuple[str, ...] = registry.variant_ids()
 
