@@ -22,5 +22,6 @@ INFO = VariantInfo(
     load=PausoGame.from_position,
 )
 register(INFO)
+from . import ai as _ai  # noqa: E402,F401  (registers the PAUSO AI player)
 
 __all__ = ["PausoGame", "Event", "LayoutError", "parse_layout", "PRESETS", "DEFAULT_PRESET", "INFO"]

@@ -20,5 +20,6 @@ INFO = VariantInfo(
     load=QuaternoGame.from_position,
 )
 register(INFO)
+from . import ai as _ai  # noqa: E402,F401  (registers the Quaterno AI player)
 
 __all__ = ["QuaternoGame", "KINDS", "INFO"]
