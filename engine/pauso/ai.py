@@ -1,9 +1,10 @@
 """PAUSO knowledge for engine.ai: evaluation, move ordering and the playout policy.
 
-The core of it is ``gains``: what placing a Ring on a card scores at once, per colour. In the
-first wave every neighbour's bare Ring moves one card outward, and a Ring that meets a bare
-Ring two cards away (which never moves in that wave, B4.4) becomes a Point there; that is
-exact on boards without Arrows. Later waves (Arrows) are left out: an estimate only.
+The core of it is ``net_gain``: what placing a Ring on a card scores at once for the mover,
+less what it scores for the others. In the first wave every neighbour's bare Ring moves one card
+outward, and a Ring that meets a bare Ring two cards away (which never moves in that wave, B4.4)
+becomes a Point there; that is exact on boards without Arrows. Later waves (Arrows) are left
+out: there it is an estimate.
 
 - ``evaluate``: scores plus a share of what the player to move can gain at once, turned into
   win chances (a softmax over the seats still in the game).
@@ -45,27 +46,36 @@ def _reach(game: PausoGame) -> dict[Cell, tuple[tuple[Cell, Cell, int], ...]]:
     return table
 
 
-def gains(game: PausoGame, cell: Cell) -> dict[str, int]:
-    """Points each colour would score at once by a Ring placed on ``cell`` (first wave only)."""
+def net_gain(game: PausoGame, cell: Cell, colour: str) -> int:
+    """What ``colour`` scores at once by a Ring placed on ``cell``, less what the other colours
+    score by it (first wave only)."""
     contents = game.contents
-    out: dict[str, int] = {}
+    gain = 0
     for near, far, value in _reach(game)[cell]:
         ring = contents.get(near)
         if ring is not None and ring[1] is None:
             there = contents.get(far)
             if there is not None and there[1] is None:
-                out[ring[0]] = out.get(ring[0], 0) + value
-    return out
+                gain += value if ring[0] == colour else -value
+    return gain
 
 
-def net_gain(game: PausoGame, cell: Cell, colour: str) -> float:
-    """What ``colour`` gains by placing on ``cell``, less the others' gain."""
-    found = gains(game, cell)
-    own = found.pop(colour, 0)
-    return own - sum(found.values())
+def best_cells(game: PausoGame, cells: list[Cell]) -> list[Cell]:
+    """The cells of ``cells`` with the best immediate net gain for the player to move."""
+    colour = game.colours[game.to_move]
+    best, best_gain = [], -math.inf
+    for cell in cells:
+        gain = net_gain(game, cell, colour)
+        if gain > best_gain:
+            best, best_gain = [cell], gain
+        elif gain == best_gain:
+            best.append(cell)
+    return best
 
 
 class PausoKnowledge(Knowledge):
+    """MCTS for 2 to 4 players with greedy-biased playouts."""
+
     search = "mcts"
     # Plies (moves applied in tree and playouts), turned into MCTS iterations by ``budget``: a
     # playout from the opening is long, one near the end short, so a fixed number of iterations
@@ -98,27 +108,8 @@ class PausoKnowledge(Knowledge):
         return rng.choice(cells)
 
 
-def best_cells(game: PausoGame, cells: list[Cell]) -> list[Cell]:
-    """The cells of ``cells`` with the best immediate net gain for the player to move."""
-    colour = game.colours[game.to_move]
-    contents, reach = game.contents, _reach(game)
-    best, best_gain = [], -math.inf
-    for cell in cells:
-        gain = 0
-        for near, far, value in reach[cell]:
-            ring = contents.get(near)
-            if ring is not None and ring[1] is None:
-                there = contents.get(far)
-                if there is not None and there[1] is None:
-                    gain += value if ring[0] == colour else -value
-        if gain > best_gain:
-            best, best_gain = [cell], gain
-        elif gain == best_gain:
-            best.append(cell)
-    return best
-
-
 def _softmax(scores: list[float], active: list[bool]) -> list[float]:
+    """Win chances from scores: seats that left the game get none."""
     top = max(s for s, a in zip(scores, active) if a)
     weights = [math.exp((s - top) / TEMPERATURE) if a else 0.0 for s, a in zip(scores, active)]
     total = sum(weights)

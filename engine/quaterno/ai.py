@@ -1,29 +1,33 @@
-"""Quaterno knowledge for engine.ai: how far each player is from two figures.
+"""Quaterno knowledge for engine.ai: how many turns each player is from two figures.
 
 A player wins with two figures: their Sun and Moon on one main diagonal (the axis) and, for two
-unused kinds, the opponent's tile on the mirror image of their own. ``evaluate`` estimates, for
+unused kinds, the opponent's tile on the mirror image of their own. ``routes`` estimates, for
 each player and each diagonal, the turns still needed:
 
 - Sun: 0 on the diagonal; 1 if one of the player's own actions can put it there now (a Fan on
   the diagonal that reaches it, an Anchor drawing it across, a Stick pushing it, a Compass placing
-  it behind); else 2 (the Sun never moves by itself).
+  it behind); 2 if a straight empty line leads from it onto the diagonal (an action tile has to
+  get into place first); else 3. The Sun never moves by itself.
 - Moon: 0 on the diagonal; 1 if it can move onto an empty square of it now; else 2.
 - Each unused kind: 0 when the pair already mirrors; 1 when the player's own tile can move (or,
-  in the placement phase, be placed) onto the mirror image of the opponent's; else 2.
-- The total for a diagonal: Sun + Moon + the cheapest pairs still needed (2 minus figures).
+  in the placement phase, be placed) onto the mirror image of the opponent's; 3 when that square
+  is taken, the opponent's tile stands on the diagonal or the own tile is seized; else 2.
+- A diagonal's total: Sun + Moon + the cheapest pairs still needed (2 minus the figures scored),
+  and how many further kinds are as close as the last pair needed (a second threat).
 
-A player's strength is the sum over both diagonals of ``BASE ** turns`` (several routes count);
-the player to move is one turn closer. The win chance is a logistic function of the difference.
-Alpha-beta (engine/ai/alphabeta.py) searches on top of it; random playouts are useless here
-(random games never score a figure), so there are none.
+A player's strength sums over both diagonals ``BASE ** turns`` (more for spare threats) plus a
+small gradient per turn saved; the player to move is one turn closer. The win chance is a
+logistic function of the difference of strengths. Alpha-beta searches on top of it (random
+playouts are useless here: random games never score a figure), and values a draw a little
+below even (``contempt``) so that it plays on instead of repeating moves.
 """
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Sequence
 
 from ..ai import Knowledge, register
-from .board import DIRS8, ORTHO, PLACEMENT_SQUARES, Square, mirror, on_d1, on_d2, quarter
+from .board import DIRS8, ORTHO, PLACEMENT_SQUARES, Square, direction, mirror, on_board, on_d1, on_d2, quarter
 from .game import FIGURE_KINDS, QuaternoGame
 
 BASE = 0.35  # how much one turn further away is worth
@@ -34,10 +38,6 @@ PROGRESS = 0.01  # per turn saved, however far from the goal (a gradient when ev
 MAX_TURNS = 11  # the longest estimate: Sun 3 + Moon 2 + two pairs of 3
 AXES = (("D1", on_d1), ("D2", on_d2))
 _PLACEABLE = frozenset(PLACEMENT_SQUARES)
-
-
-def _on(sq: Square) -> bool:
-    return 0 <= sq[0] < 11 and 0 <= sq[1] < 11
 
 
 def seized_squares(game: QuaternoGame) -> frozenset[Square]:
@@ -55,13 +55,6 @@ def seized_squares(game: QuaternoGame) -> frozenset[Square]:
     return frozenset(out)
 
 
-def _direction(a: Square, b: Square) -> tuple[int, int] | None:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    if (dx, dy) == (0, 0) or (dx and dy and abs(dx) != abs(dy)):
-        return None
-    return (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-
-
 def _clear(board: dict, a: Square, u: tuple[int, int], b: Square) -> bool:
     """Whether every square strictly between ``a`` and ``b`` (on the line ``u``) is empty."""
     q = (a[0] + u[0], a[1] + u[1])
@@ -73,6 +66,7 @@ def _clear(board: dict, a: Square, u: tuple[int, int], b: Square) -> bool:
 
 
 def sun_cost(game: QuaternoGame, p: int, on_axis, seized: frozenset) -> int:
+    """Turns until player ``p``'s Sun stands on the diagonal ``on_axis`` (0 to 3)."""
     board, where = game.board, game.where[p]
     sun = where["Su"]
     if on_axis(sun):
@@ -81,7 +75,7 @@ def sun_cost(game: QuaternoGame, p: int, on_axis, seized: frozenset) -> int:
         a = where.get(kind)
         if a is None or a in seized:
             continue
-        u = _direction(a, sun)
+        u = direction(a, sun)
         if u is None or not _clear(board, a, u, sun):
             continue
         if kind == "Fa":
@@ -96,7 +90,7 @@ def sun_cost(game: QuaternoGame, p: int, on_axis, seized: frozenset) -> int:
         else:
             step = u if kind == "St" else (-u[0], -u[1])
             q = (sun[0] + u[0], sun[1] + u[1]) if kind == "St" else (a[0] - u[0], a[1] - u[1])
-            while _on(q) and q not in board:
+            while on_board(q) and q not in board:
                 if on_axis(q):
                     return 1
                 q = (q[0] + step[0], q[1] + step[1])
@@ -107,7 +101,7 @@ def _sun_can_cross(board: dict, sun: Square, on_axis) -> bool:
     """Whether some straight line leads from the Sun over empty squares onto the diagonal."""
     for dx, dy in DIRS8:
         q = (sun[0] + dx, sun[1] + dy)
-        while _on(q) and q not in board:
+        while on_board(q) and q not in board:
             if on_axis(q):
                 return True
             q = (q[0] + dx, q[1] + dy)
@@ -115,6 +109,7 @@ def _sun_can_cross(board: dict, sun: Square, on_axis) -> bool:
 
 
 def moon_cost(game: QuaternoGame, p: int, on_axis, seized: frozenset) -> int:
+    """Turns until player ``p``'s Moon stands on the diagonal ``on_axis`` (0 to 2)."""
     board = game.board
     moon = game.where[p]["Mo"]
     if on_axis(moon):
@@ -123,7 +118,7 @@ def moon_cost(game: QuaternoGame, p: int, on_axis, seized: frozenset) -> int:
         return 2
     for dx, dy in DIRS8:
         q = (moon[0] + dx, moon[1] + dy)
-        while _on(q):
+        while on_board(q):
             if on_axis(q) and q not in board:
                 return 1
             q = (q[0] + dx, q[1] + dy)
@@ -131,6 +126,7 @@ def moon_cost(game: QuaternoGame, p: int, on_axis, seized: frozenset) -> int:
 
 
 def pair_cost(game: QuaternoGame, p: int, kind: str, axis: str, on_axis, seized: frozenset) -> int:
+    """Turns until the two tiles of ``kind`` mirror across ``axis`` for player ``p`` (0 to 3)."""
     board = game.board
     own, other = game.where[p].get(kind), game.where[1 - p].get(kind)
     if other is None:
@@ -148,7 +144,7 @@ def pair_cost(game: QuaternoGame, p: int, kind: str, axis: str, on_axis, seized:
         return 3
     if game.placement_phase:
         return 2
-    u = _direction(own, target)
+    u = direction(own, target)
     return 1 if u is not None and _clear(board, own, u, target) else 2
 
 
@@ -171,18 +167,16 @@ def routes(game: QuaternoGame, p: int, seized: frozenset | None = None) -> list[
     return out
 
 
-def turns_needed(game: QuaternoGame, p: int) -> list[int]:
-    """For each diagonal: the turns player ``p`` still needs for two figures (estimate)."""
-    return [turns for turns, _ in routes(game, p)]
-
-
 class QuaternoKnowledge(Knowledge):
+    """Alpha-beta on the turns-to-two-figures estimate."""
+
     search = "alphabeta"
     budgets = {"easy": 300, "medium": 2500, "hard": 12000}
     max_depth = 4
     contempt = 0.05
 
     def strength(self, game: QuaternoGame, p: int, seized: frozenset) -> float:
+        """How close player ``p`` (0 = Player 1) is to winning; higher is closer."""
         lead = 1 if game.mover == p else 0
         total = FIGURE_BONUS * game.figures(p)
         for turns, spare in routes(game, p, seized):
@@ -197,9 +191,6 @@ class QuaternoKnowledge(Knowledge):
         values[game.seat(0)] = first
         values[game.seat(1)] = 1 - first
         return values
-
-    def order(self, game: QuaternoGame, actions: list[Any]) -> list[Any] | None:
-        return None
 
 
 register("quaterno", QuaternoKnowledge())
