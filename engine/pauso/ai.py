@@ -80,7 +80,7 @@ class PausoKnowledge(Knowledge):
     # Plies (moves applied in tree and playouts), turned into MCTS iterations by ``budget``: a
     # playout from the opening is long, one near the end short, so a fixed number of iterations
     # would think far longer at the start than at the end.
-    budgets = {"easy": 1500, "medium": 8000, "hard": 40000}
+    budgets = {"easy": 1500, "medium": 8000, "hard": 32000}
     exploration = 0.5
 
     def budget(self, game: PausoGame, level: str) -> int:
