@@ -7,16 +7,16 @@ from bench.arena import Task, check_matchup, elo, main, play_one, wilson
 
 
 def test_a_tiny_arena_prints_every_column(capsys):
-    assert main(["--games", "2", "--variants", "quaterno", "pauso", "--players", "2", "3",
+    assert main(["--games", "2", "--variants", "pauso", "--players", "2", "3",
                  "--matchups", "easy-random", "hard-greedy", "--budget-scale", "0.01"]) == 0
     out = capsys.readouterr().out
-    for heading in ("Quaterno, 2 players", "PAUSO, 2 players", "PAUSO, 3 players"):
+    for heading in ("PAUSO, 2 players", "PAUSO, 3 players"):
         assert heading in out
     for column in ("matchup", "games", "W", "D", "L", "score", "95% CI", "Elo", "Elo 95% CI", "plies",
                    "think p50/p95", "share", "fair", "x fair", "x fair CI"):
         assert column in out
     rows = [line.split() for line in out.splitlines() if line.strip().startswith(("easy-random", "hard-greedy"))]
-    assert len(rows) == 6 and all(row[1] == "2" and int(row[2]) + int(row[3]) + int(row[4]) == 2 for row in rows)
+    assert len(rows) == 4 and all(row[1] == "2" and int(row[2]) + int(row[3]) + int(row[4]) == 2 for row in rows)
     assert all("easy" in " ".join(row) or "hard" in " ".join(row) for row in rows)  # think times per level
 
 

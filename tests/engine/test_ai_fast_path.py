@@ -27,7 +27,7 @@ def state(game):
     return game.to_dict(), game.position_text(), game.scores, game.outcome, game.to_move
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(max_examples=25, **SETTINGS)
 @given(new_games(), st.data())
 def test_applying_an_action_is_playing_its_move(game, data):
     fast = game.copy()
