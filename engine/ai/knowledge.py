@@ -67,7 +67,9 @@ class Knowledge:
         return self.budgets[level]
 
     def actions(self, game: Game) -> list[Any]:
-        """The moves the search considers in ``game`` (default: every legal action)."""
+        """The moves the search considers in ``game`` (default: every legal action). A game with
+        huge move lists may return a sample of candidates, but the same list for the same
+        position each time: the search asks again whenever it comes back to a position."""
         return game._actions()
 
     def order(self, game: Game, actions: list[Any]) -> list[Any] | None:
