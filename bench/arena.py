@@ -2,7 +2,8 @@
 
 For each game (and PAUSO player count) and each matchup ``A-B`` it plays ``--games`` games and
 prints A's wins / draws / losses, its score (a draw counts half) with a 95% Wilson interval,
-the Elo difference that score means (with the interval's Elo), and the think time p50 / p95
+the Elo difference that score means (with the interval's Elo; a score of 0 or 1 shows as the
+clamp -1200 / +1200), and the think time p50 / p95
 of every AI level that played (CPU seconds of the search on one core, so that other work on
 the machine does not inflate them). Two-player matchups alternate the seats and pair the seeds: game
 2k and 2k+1 start from the same opening (``--opening`` random plies) with the seats swapped.
