@@ -31,6 +31,7 @@ class GameDescriptor:
     board_option: str | None = None  # an option whose value is a board players can preview
     draws: bool = True  # whether the rules can end a game in a draw
     summary_text: str = ""  # the in-app rules summary, if not in the package's summary.md
+    ai: Any = None  # the game's AI knowledge (engine.ai.Knowledge; engine/<game>/ai.py), if it has an AI player
 
     @property
     def new(self) -> Callable[..., Any]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..registry import GameDescriptor, register
+from .ai import KNOWLEDGE
 from .game import OPTIONS, PausoGame
 from .layout import DEFAULT_PRESET, PRESETS, LayoutError, parse_layout
 from .push import Event
@@ -9,6 +10,7 @@ from .push import Event
 DESCRIPTOR = register(GameDescriptor(
     id="pauso", name="PAUSO", min_players=2, max_players=4,
     options=OPTIONS, game=PausoGame, load=PausoGame.from_position, order=60, board_option="board",
+    ai=KNOWLEDGE,
 ))
 
 __all__ = ["PausoGame", "Event", "LayoutError", "parse_layout", "PRESETS", "DEFAULT_PRESET", "DESCRIPTOR"]

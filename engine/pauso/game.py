@@ -238,6 +238,26 @@ class PausoGame(Game):
         game.start_position = game.position()
         return game
 
+    # ----- the search path of engine.ai (base.Game._actions): a move is its empty card ---------
+    _plain_state = True
+
+    def _actions(self) -> list[Cell]:
+        if self.outcome is not None:
+            return []
+        contents = self.contents
+        return [cell for cell in self.cards if cell not in contents]
+
+    def _apply_action(self, cell: Cell) -> None:
+        seat = self._to_move
+        self.supply[seat] -= 1
+        self.last_events = place_ring(self.width, self.height, self.cards, self.contents, cell,
+                                      self.colours[seat])
+        self._after_turn(seat)
+        self._record_action(self._action_text(cell))
+
+    def _action_text(self, cell: Cell) -> str:
+        return f"R@{notation.square_name(*cell)}"
+
 
 def _position_fields(position: str) -> dict[str, str]:
     fields: dict[str, str] = {}

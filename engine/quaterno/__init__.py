@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from ..registry import GameDescriptor, register
+from .ai import KNOWLEDGE
 from .game import KINDS, OPTIONS, QuaternoGame
 
 DESCRIPTOR = register(GameDescriptor(
     id="quaterno", name="Quaterno", min_players=2, max_players=2,
-    options=OPTIONS, game=QuaternoGame, load=QuaternoGame.from_position, order=50,
+    options=OPTIONS, game=QuaternoGame, load=QuaternoGame.from_position, order=50, ai=KNOWLEDGE,
 ))
 
 __all__ = ["QuaternoGame", "KINDS", "DESCRIPTOR"]

@@ -63,3 +63,15 @@ def direction(a: Square, b: Square) -> tuple[int, int] | None:
     if (dx, dy) == (0, 0) or (dx and dy and abs(dx) != abs(dy)):
         return None
     return (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+
+
+_RINGS: dict[tuple[Square, int], tuple[Square, ...]] = {}
+
+
+def ring(a: Square, n: int) -> tuple[Square, ...]:
+    """The squares of the board at distance ``n`` from ``a`` (Orbit's destinations), cached."""
+    key = (a, n)
+    found = _RINGS.get(key)
+    if found is None:
+        found = _RINGS[key] = tuple(sq for sq in SQUARES if dist(a, sq) == n)
+    return found

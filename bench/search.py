@@ -1,0 +1,119 @@
+"""python -m bench.search: what the AI's search costs per game (one process, one core).
+
+From mid-game positions (random records cut halfway, as in ``python -m bench``) it measures:
+``copy()``; random playouts to the end through the public contract (``legal_moves()`` +
+``play()``) and through the search path (``_actions()`` + ``_apply_action()``); nodes/s, each
+node a copy of the position with one action applied; the game's evaluation; and the hard level's
+own search (its nodes per second). Rates are per second of CPU time of this process, so that
+other work on the machine does not lower them. It prints what it measured; it asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+
+import engine
+from bench.__main__ import mid_game
+from engine import ai
+
+CASES = (("quaterno", 2), ("pauso", 2), ("pauso", 3), ("pauso", 4))
+
+
+def rate(fn, seconds: float) -> tuple[float, int]:
+    """Calls of ``fn`` per second over about ``seconds`` (and the calls made); ``fn`` returns
+    how many units it did."""
+    units = calls = 0
+    start = time.process_time()
+    while True:
+        units += fn()
+        calls += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return units / elapsed, calls
+
+
+def public_playout(game, rng) -> int:
+    g = game.copy()
+    while g.outcome is None:
+        g.play(rng.choice(g.legal_moves()))
+    return 1
+
+
+def fast_playout(game, rng) -> int:
+    g = game.copy()
+    while g.outcome is None:
+        g._apply_action(rng.choice(g._actions()))
+    return 1
+
+
+def expand(game) -> int:
+    actions = game._actions()
+    for action in actions:
+        child = game.copy()
+        child._apply_action(action)
+    return len(actions)
+
+
+def expand_public(game) -> int:
+    moves = game.legal_moves()
+    for move in moves:
+        game.copy().play(move)
+    return len(moves)
+
+
+def line(name: str, value: str) -> None:
+    print(f"  {name:<46} {value:>16}")
+
+
+def bench_game(variant: str, players: int, positions: int, seconds: float) -> None:
+    games = [mid_game(variant, players, seed) for seed in range(positions)]
+    per = seconds / positions
+    rng = random.Random(0)
+
+    def mean_rate(work: Callable[[engine.Game], int], span: float) -> float:
+        """The mean over the positions of how many units of ``work`` a second gets done."""
+        return sum(rate(lambda g=g: work(g), span)[0] for g in games) / positions
+
+    line("copy() per second", f"{mean_rate(lambda g: (g.copy(), 1)[1], per / 2):,.0f}")
+    line("playouts/s via legal_moves() + play()", f"{mean_rate(lambda g: public_playout(g, rng), per):,.1f}")
+    line("nodes/s via copy() + play(move)", f"{mean_rate(expand_public, per):,.0f}")
+    has_fast = type(games[0])._actions is not engine.Game._actions
+    if hasattr(engine.Game, "_actions"):
+        what = "" if has_fast else " (default: the public path)"
+        line(f"playouts/s via _actions() + _apply_action(){what}",
+             f"{mean_rate(lambda g: fast_playout(g, rng), per):,.1f}")
+        line(f"nodes/s via copy() + _apply_action(){what}", f"{mean_rate(expand, per):,.0f}")
+    if variant in ai.variants():
+        knowledge = ai.knowledge_for(variant)
+        line("evaluations/s", f"{mean_rate(lambda g: (knowledge.evaluate(g), 1)[1], per / 2):,.0f}")
+        found = [ai.analyse(g, "hard", seed=i) for i, g in enumerate(games)]
+        nodes = sum(f.result.nodes for f in found)
+        took = sum(f.cpu_seconds for f in found)
+        line(f"hard search ({found[0].search}): nodes/s", f"{nodes / took:,.0f}")
+        line("hard search: CPU seconds per move (mean)", f"{took / len(found):.2f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.search", description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=4, help="mid-game positions per game")
+    parser.add_argument("--seconds", type=float, default=4.0, help="measuring time per figure and game")
+    args = parser.parse_args(argv)
+    run(args.positions, args.seconds)
+    return 0
+
+
+def run(positions: int = 4, seconds: float = 4.0) -> None:
+    """Print the search figures of every game with an AI player (and PAUSO per player count)."""
+    print("\nAI search (bench.search): one core, mid-game positions")
+    for variant, players in CASES:
+        if variant not in engine.VARIANT_IDS:
+            continue
+        print(f"\n{engine.info(variant).name}, {players} players")
+        bench_game(variant, players, positions, seconds)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

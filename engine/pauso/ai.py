@@ -1,0 +1,120 @@
+"""PAUSO knowledge for engine.ai: evaluation, move ordering and the playout policy.
+
+The core of it is ``net_gain``: what placing a Ring on a card scores at once for the mover,
+less what it scores for the others. In the first wave every neighbour's bare Ring moves one card
+outward, and a Ring that meets a bare Ring two cards away (which never moves in that wave, B4.4)
+becomes a Point there; that is exact on boards without Arrows. Later waves (Arrows) are left
+out: there it is an estimate.
+
+- ``evaluate``: scores plus a share of what the player to move can gain at once, turned into
+  win chances (a softmax over the seats still in the game).
+- ``order`` / ``playout_action``: placements by their immediate net gain for the mover; playouts
+  take the best one with probability ``GREEDY_PLAYOUT``, a random card otherwise.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..ai.knowledge import Knowledge
+from .game import POINT_VALUE, PausoGame
+from .layout import Cell
+from .push import STEPS
+
+GREEDY_PLAYOUT = 0.5  # chance that a playout move is the best immediate gain
+TEMPERATURE = 1.5  # score points per e-fold of win chance in ``evaluate``
+TEMPO = 0.5  # share of the best immediate gain credited to the player to move
+
+
+_REACH: dict[str, dict[Cell, tuple[tuple[Cell, Cell, int], ...]]] = {}
+
+
+def _reach(game: PausoGame) -> dict[Cell, tuple[tuple[Cell, Cell, int], ...]]:
+    """Per card X: (neighbour, card two steps away, a Point's value there) for each direction
+    whose far card exists (cached per board layout)."""
+    layout = game.options["board"]
+    table = _REACH.get(layout)
+    if table is None:
+        cards = game.cards
+        table = {}
+        for (x, y) in cards:
+            table[(x, y)] = tuple(((x + dx, y + dy), (x + 2 * dx, y + 2 * dy),
+                                   POINT_VALUE.get(cards[(x + 2 * dx, y + 2 * dy)], 1))
+                                  for dx, dy in STEPS if (x + 2 * dx, y + 2 * dy) in cards)
+        _REACH[layout] = table
+    return table
+
+
+def net_gain(game: PausoGame, cell: Cell, colour: str) -> int:
+    """What ``colour`` scores at once by a Ring placed on ``cell``, less what the other colours
+    score by it (first wave only)."""
+    contents = game.contents
+    gain = 0
+    for near, far, value in _reach(game)[cell]:
+        ring = contents.get(near)
+        if ring is not None and ring[1] is None:
+            there = contents.get(far)
+            if there is not None and there[1] is None:
+                gain += value if ring[0] == colour else -value
+    return gain
+
+
+def best_cells(game: PausoGame, cells: list[Cell]) -> list[Cell]:
+    """The cells of ``cells`` with the best immediate net gain for the player to move."""
+    colour = game.colours[game.to_move]
+    best, best_gain = [], -math.inf
+    for cell in cells:
+        gain = net_gain(game, cell, colour)
+        if gain > best_gain:
+            best, best_gain = [cell], gain
+        elif gain == best_gain:
+            best.append(cell)
+    return best
+
+
+class PausoKnowledge(Knowledge):
+    """MCTS for 2 to 4 players with greedy-biased playouts."""
+
+    search = "mcts"
+    # Plies (moves applied in tree and playouts), turned into MCTS iterations by ``budget``: a
+    # playout from the opening is long, one near the end short, so a fixed number of iterations
+    # would think far longer at the start than at the end.
+    budgets = {"easy": 1500, "medium": 8000, "hard": 32000}
+    exploration = 0.5
+
+    def budget(self, game: PausoGame, level: str) -> int:
+        empty = sum(1 for cell in game.cards if cell not in game.contents)
+        left = max(1, min(sum(game.supply), empty))
+        return max(16, self.budgets[level] // left)
+
+    def evaluate(self, game: PausoGame) -> Sequence[float]:
+        scores = list(game.scores)
+        seat = game.to_move
+        if seat is not None:
+            colour = game.colours[seat]
+            best = max((net_gain(game, cell, colour) for cell in game._actions()), default=0)
+            scores[seat] += TEMPO * max(best, 0)
+        return _softmax(scores, game.active)
+
+    def order(self, game: PausoGame, actions: list[Cell]) -> list[Cell]:
+        colour = game.colours[game.to_move]
+        return sorted(actions, key=lambda cell: -net_gain(game, cell, colour))
+
+    def playout_action(self, game: PausoGame, rng: random.Random) -> Any:
+        cells = game._actions()
+        if rng.random() < GREEDY_PLAYOUT:
+            return rng.choice(best_cells(game, cells))
+        return rng.choice(cells)
+
+
+def _softmax(scores: list[float], active: list[bool]) -> list[float]:
+    """Win chances from scores: seats that left the game get none."""
+    top = max(s for s, a in zip(scores, active) if a)
+    weights = [math.exp((s - top) / TEMPERATURE) if a else 0.0 for s, a in zip(scores, active)]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+KNOWLEDGE = PausoKnowledge()

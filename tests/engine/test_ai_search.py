@@ -1,0 +1,92 @@
+"""The shared search (engine/ai): the hidden-information hook, the levels' slips, the baselines."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import engine
+from engine import ai
+from engine.ai.baselines import baseline_move, greedy_move
+from engine.pauso.ai import PausoKnowledge
+
+
+class Spy(PausoKnowledge):
+    """PAUSO knowledge that pretends the game has hidden information and counts the worlds drawn."""
+
+    def __init__(self, search: str) -> None:
+        self.search = search
+        self.worlds: list[tuple[int, int]] = []  # (seat, plies in the record) per world drawn
+
+    def determinize(self, game, seat, rng):
+        self.worlds.append((seat, len(game.record)))
+        return game.copy()
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    def install(search: str) -> Spy:
+        knowledge = Spy(search)
+        descriptor = engine.registry.info("pauso")
+        monkeypatch.setitem(engine.registry._REGISTRY, "pauso", dataclasses.replace(descriptor, ai=knowledge))
+        return knowledge
+    return install
+
+
+@pytest.mark.parametrize("search", ["mcts", "alphabeta"])
+def test_a_game_with_hidden_information_is_searched_in_worlds_drawn_for_the_seat_to_move(spy, search):
+    knowledge = spy(search)
+    game = engine.replay("pauso", ["R@a1", "R@f6", "R@a6"], players=3)
+    found = ai.analyse(game, "medium", seed=1, budget_scale=0.2)
+    assert found.move in game.legal_moves()
+    assert knowledge.worlds and set(knowledge.worlds) == {(game.to_move, 3)}
+    if search == "mcts":
+        assert len(knowledge.worlds) == found.result.iterations
+    else:
+        assert len(knowledge.worlds) == knowledge.samples
+    before = len(knowledge.worlds)
+    assert greedy_move(game, seed=1) in game.legal_moves()
+    assert len(knowledge.worlds) == before + 1
+
+
+def test_open_games_are_searched_without_drawing_worlds():
+    assert ai.knowledge_for("pauso").determinize is None
+    assert ai.knowledge_for("quaterno").determinize is None
+
+
+def test_a_game_without_an_ai_player_is_refused_clearly():
+    from tests.toy import nim
+    nim.install()
+    try:
+        with pytest.raises(ValueError, match="^Nim has no AI player yet. Games with one: Quaterno, PAUSO"):
+            ai.choose_move(engine.new_game("nim"), "easy")
+    finally:
+        nim.uninstall()
+
+
+def test_weaker_levels_slip_only_to_moves_their_search_finds_nearly_as_good():
+    game = engine.replay("pauso", ["R@a1", "R@e5", "R@c3", "R@b4"])
+    slips = 0
+    for seed in range(8):
+        found = ai.analyse(game, "easy", seed=seed)
+        slips += found.slipped
+        best = found.result.ranked[0]
+        chosen = next(c for c in found.result.ranked if game._action_text(c.action) == found.move)
+        if found.slipped:
+            assert chosen is not best and chosen.value >= best.value - ai.LEVEL_TABLE["easy"].margin
+        else:
+            assert chosen is best
+    assert 0 < slips < 8
+    assert not any(ai.analyse(game, "hard", seed=s, budget_scale=0.05).slipped for s in range(4))
+
+
+def test_greedy_takes_an_immediate_win_and_random_plays_a_legal_move():
+    moves = ["So@k4", "So@d11", "Co@k7", "Co@g11", "St@d1", "St@a9", "An@c1", "An@a7", "Fa@h1", "Fa@a5",
+             "c1-c5", "a9-a10", "c5>f5-e5", "a10-a9"]
+    game = engine.replay("quaterno", moves)
+    after = game.copy()
+    after.play(baseline_move("greedy", game))
+    assert after.outcome is not None and after.outcome.winners == (0,)
+    assert baseline_move("random", game, seed=4) in game.legal_moves()
+    with pytest.raises(ValueError, match="Unknown baseline"):
+        baseline_move("perfect", game)
