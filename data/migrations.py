@@ -108,4 +108,8 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, kind)
     );
     """,
+    # 5: seats played by the bot (its AI level; NULL for a person)
+    """
+    ALTER TABLE seats ADD COLUMN level TEXT;
+    """,
 ]

@@ -46,6 +46,7 @@ class Seat:
     user_id: int
     name: str
     accepted: bool
+    level: str | None = None  # the AI level of a seat the bot plays; None for a person
 
 
 @dataclass
@@ -124,6 +125,10 @@ class GameRow:
     seats: list[Seat] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
     move_seats: list[int] = field(default_factory=list)
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether the bot plays this seat."""
+        return self.seats[seat].level is not None
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -223,11 +228,12 @@ class Store:
     # ----- writes -------------------------------------------------------------------------
     async def create_game(self, *, variant: str, options: dict[str, Any], seed: int,
                           guild_id: int | None, channel_id: int, status: str,
-                          seats: Iterable[tuple[int, str, bool]], now: float,
+                          seats: Iterable[tuple[int, str, bool] | tuple[int, str, bool, str | None]], now: float,
                           expires_at: float | None = None, rated: bool = True,
                           challenger_id: int | None = None) -> int:
-        """A new game row with its seats (user id, name, accepted) in seat order; the challenger
-        is seat 0 unless ``challenger_id`` says otherwise (a rematch rotates the seats)."""
+        """A new game row with its seats (user id, name, accepted[, AI level of a bot seat]) in
+        seat order; the challenger is seat 0 unless ``challenger_id`` says otherwise (a rematch
+        rotates the seats)."""
         seats = list(seats)
         async with self.transaction() as db:
             cur = await db.execute(
@@ -239,8 +245,8 @@ class Store:
             game_id = cur.lastrowid
             await cur.close()
             cur = await db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name, accepted) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, i, uid, name, int(acc)) for i, (uid, name, acc) in enumerate(seats)])
+                "INSERT INTO seats (game_id, seat, user_id, name, accepted, level) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, i, s[0], s[1], int(s[2]), s[3] if len(s) > 3 else None) for i, s in enumerate(seats)])
             await cur.close()
         assert game_id is not None  # an INSERT always has a row id
         return game_id
@@ -389,10 +395,11 @@ class Store:
             chunk = ids[start:start + 500]
             marks = ", ".join("?" for _ in chunk)
             async with self._conn.execute(
-                    f"SELECT game_id, seat, user_id, name, accepted FROM seats WHERE game_id IN ({marks}) "
+                    f"SELECT game_id, seat, user_id, name, accepted, level FROM seats WHERE game_id IN ({marks}) "
                     "ORDER BY game_id, seat", chunk) as cur:
                 for r in await cur.fetchall():
-                    by_id[r["game_id"]].seats.append(Seat(r["seat"], r["user_id"], r["name"], bool(r["accepted"])))
+                    by_id[r["game_id"]].seats.append(Seat(r["seat"], r["user_id"], r["name"], bool(r["accepted"]),
+                                                          r["level"]))
             if moves:
                 async with self._conn.execute(
                         f"SELECT game_id, seat, move FROM moves WHERE game_id IN ({marks}) "
@@ -442,6 +449,21 @@ class Store:
         return await self._select("lobby_id = ? AND status = 'running' AND id IN "
                                   "(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id", (lobby_id, user_id),
                                   moves=False)
+
+    async def results_against_bots(self, user_id: int) -> list[tuple[str, str, str]]:
+        """A player's finished games against the bot: (game, bot level, win|draw|loss) each."""
+        rows = await self._select("status = 'finished' AND id IN (SELECT game_id FROM seats WHERE user_id = ?) "
+                                  "AND id IN (SELECT game_id FROM seats WHERE level IS NOT NULL) ORDER BY id",
+                                  (user_id,), moves=False)
+        out = []
+        for row in rows:
+            seat = row.seat_of(user_id)
+            winners = (row.result or {}).get("winners", [])
+            everyone = len(winners) == len(row.seats) or (row.result or {}).get("reason") == "agreement"
+            result = "draw" if everyone else ("win" if seat in winners else "loss")
+            for level in sorted({s.level for s in row.seats if s.level is not None}):
+                out.append((row.variant, level, result))
+        return out
 
     async def recent_games_of(self, user_id: int, limit: int = 25,
                               statuses: tuple[str, ...] = ("running", "finished")) -> list[GameRow]:
