@@ -10,6 +10,7 @@ two simultaneous moves is judged on the new position.
     running.py     the running games in memory, their locks, replay on first use
     challenges.py  challenge, accept, decline, propose a board, rematch, expiry
     agreements.py  draws by agreement and takebacks
+    bots.py        the seats the bot plays: its turns, thought out in worker processes
     play.py        move, resign, abort, hand, autocomplete, and the commit of every turn
     clock.py       the background sweep: expiry, reminders, timeouts
     timers.py      time per move, per server
@@ -35,6 +36,7 @@ from data import Store
 from ..workers import Workers
 from .agreements import Agreements
 from .base import HOUR, NO_GAME_HERE, Closed, NoGameHere, Notice, Person, Reply, UserError
+from .bots import Bots
 from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
 from .clock import Sweeper
 from .looking import Looking
@@ -67,9 +69,11 @@ class GameService:
         self.sweeper = Sweeper(store, self.running, self.challenges, self.play, clock)
         self.looking = Looking(store, self.running)
         self.agreements = Agreements(store, self.running, self.play, self.timers, clock)
+        self.bots = Bots(self.running, self.play, self.workers)
+        self.running.changed = self.bots.wake  # after every turn: is the bot to move?
         explained = self._explained
         # start-up and the games in memory
-        self.reload = self.running.reload
+        self.settle = self.bots.settle
         self.warm = self.running.warm
         self.game_in = self.running.game_in
         # challenges
@@ -121,6 +125,14 @@ class GameService:
                 raise UserError(await self.looking.explain(missing)) from None
         return run
 
+    async def reload(self) -> int:
+        """Register every running game after a start (each is replayed on first use) and resume
+        the bot's turns that were pending; returns how many games run."""
+        count = await self.running.reload()
+        self.bots.wake_all()
+        return count
+
     def close(self) -> None:
-        """Stop the worker processes (the store is closed by its owner)."""
+        """Stop the bot's thinking and the worker processes (the store is closed by its owner)."""
+        self.bots.close()
         self.workers.close()

@@ -115,15 +115,20 @@ class Agreements:
             return await self._take_back(row, game, offer)
 
     async def _ask(self, kind: str, row: GameRow, game: engine.Game, seat: int, staying: list[int]) -> Reply:
-        others = [row.seats[s] for s in staying if s != seat]
+        bots = [s for s in staying if row.is_bot(s)]
+        others = [row.seats[s] for s in staying if s != seat and not row.is_bot(s)]
         who = ", ".join(s.name for s in others)
         me = row.seats[seat].name
         if kind == "draw":
+            if bots:
+                raise UserError(f"{row.seats[bots[0]].name} plays on: the bot does not agree to draws.")
             offer = Offer(row.id, kind, seat, len(game.record), [seat], self.clock())
             text = f"{me} offers a draw. {who}: accept or decline (or use /draw); a move declines it."
         else:
             start = self._takeback_start(row, game, seat)
-            offer = Offer(row.id, kind, seat, start, [seat], self.clock())
+            offer = Offer(row.id, kind, seat, start, [seat, *bots], self.clock())  # the bot always agrees
+            if not others:
+                return await self._take_back(row, game, offer)
             undone = ", ".join(row.moves[start:])
             text = (f"{me} asks to take back {undone}. {who}: accept or decline (or use /takeback); "
                     "a move closes the request.")
@@ -155,5 +160,5 @@ class Agreements:
         self.running.keep(row, before)
         assert before.to_move is not None
         text = f"Takeback agreed: {', '.join(undone)} taken back. {wording.status_text(row, before)}"
-        return Reply(text, image=await pictures.board(row, before), mention=(row.seats[before.to_move].user_id,),
+        return Reply(text, image=await pictures.board(row, before), mention=wording.mentions(row, [before.to_move]),
                      game_id=row.id)

@@ -35,6 +35,7 @@ class Person:
     id: int
     name: str
     bot: bool = False
+    level: str | None = None  # a seat the bot plays, at this AI level (engine.ai.LEVELS)
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 import engine
 from data import GameRow, Store, StoreError
+from engine import ai
 
 from .. import records
 from ..options import suggest_options
@@ -31,37 +33,57 @@ class Challenges:
 
     async def challenge(self, *, guild_id: int | None, channel_id: int, challenger: Person,
                         opponents: list[Person], variant: str,
-                        options: dict[str, Any] | None = None, rated: bool = True) -> Reply:
-        """Challenge one or more players to a game; they accept or decline."""
+                        options: dict[str, Any] | None = None, rated: bool = True,
+                        make_channel: Callable[[str], Awaitable[int | None]] | None = None) -> Reply:
+        """Challenge one or more players to a game; they accept or decline. Seats the bot plays
+        (opponents with a ``level``) accept at once, and a game against the bot alone starts at
+        once (in a channel of its own if ``make_channel`` makes one); such games are not rated."""
         try:
             info = engine.info(variant)
         except ValueError as err:
             raise UserError(str(err)) from None
         if not opponents:
             raise UserError("Name at least one opponent.")
-        if any(p.bot for p in opponents):
-            raise UserError("Bots cannot play yet; challenge a person.")
-        ids = [challenger.id] + [p.id for p in opponents]
-        if challenger.id in ids[1:]:
+        if any(p.bot and p.level is None for p in opponents):
+            raise UserError("Other bots cannot play; challenge a person, or me.")
+        bots = [p for p in opponents if p.level is not None]
+        if bots:
+            self._check_bot_seats(info, bots)
+        people = [challenger.id] + [p.id for p in opponents if p.level is None]
+        if challenger.id in people[1:]:
             raise UserError("You cannot challenge yourself.")
-        if len(set(ids)) < len(ids):
+        if len(set(people)) < len(people):
             raise UserError("Each opponent can be named only once.")
         seed = self.rng.randrange(2**31)
         try:
-            game = engine.new_game(info.id, players=len(ids), seed=seed, options=options)
+            game = engine.new_game(info.id, players=1 + len(opponents), seed=seed, options=options)
         except ValueError as err:
             raise UserError(str(err)) from None
         if self.running.game_in(channel_id) is not None:
             raise UserError("A game is already running in this channel. Finish it first, or "
                             "challenge in another channel.")
-        seats = [(challenger.id, challenger.name, True)] + [(p.id, p.name, False) for p in opponents]
-        return await self._open_new(challenger, info, game.options, seed, guild_id, channel_id, seats, rated,
-                                    f"{challenger.name} challenges")
+        seats: list[tuple[int, str, bool, str | None]] = [(challenger.id, challenger.name, True, None)]
+        for n, p in enumerate(opponents, start=1):
+            seats.append((-n, p.name, True, p.level) if p.level is not None else (p.id, p.name, False, None))
+        return await self._open_new(challenger, info, game.options, seed, guild_id, channel_id, seats,
+                                    rated and not bots, f"{challenger.name} challenges", make_channel)
+
+    @staticmethod
+    def _check_bot_seats(info: engine.GameDescriptor, bots: list[Person]) -> None:
+        """A game the bot can play, at levels it knows."""
+        if info.ai is None:
+            have = ", ".join(d.name for d in engine.games() if d.ai is not None)
+            raise UserError(f"I cannot play {info.name} yet. Games I play: {have}.")
+        for bot in bots:
+            if bot.level not in ai.LEVELS:
+                raise UserError(f"I play at the levels {', '.join(ai.LEVELS)}, not '{bot.level}'.")
 
     async def _open_new(self, challenger: Person, info: engine.GameDescriptor, options: dict[str, Any], seed: int,
-                        guild_id: int | None, channel_id: int, seats: list[tuple[int, str, bool]], rated: bool,
-                        opening: str) -> Reply:
-        """Store a new challenge (replacing the challenger's open one in this channel) and word it."""
+                        guild_id: int | None, channel_id: int, seats: list[tuple[int, str, bool, str | None]],
+                        rated: bool, opening: str,
+                        make_channel: Callable[[str], Awaitable[int | None]] | None = None) -> Reply:
+        """Store a new challenge (replacing the challenger's open one in this channel) and word it;
+        with nobody left to accept (the bot plays every other seat) the game starts at once."""
         now = self.clock()
         replaced = [r for r in await self.store.open_challenges_in(channel_id) if self.challenger(r) == challenger.id]
         game_id = await self.store.create_game(
@@ -73,15 +95,24 @@ class Challenges:
             await self.store.set_status(old.id, "declined", now)
             closes += self._closed(old, f"Replaced by challenge #{game_id}.")
         invited = [s for s in seats if not s[2]]
-        who = ", ".join(name for _, name, _ in invited)
-        text = (f"{opening} {who} to a {'rated' if rated else 'casual'} game of {info.name} (game #{game_id}; "
+        if not invited:
+            row = await self.store.get_game(game_id)
+            assert row is not None
+            async with self.running.lock(game_id):
+                play_in = await make_channel(wording.game_title(row)) if make_channel is not None else None
+                started = await self._start(row, 0, play_in or channel_id, self.clock())
+            return replace(started, closes=tuple(closes) + started.closes)
+        bots = [s for s in seats if s[3] is not None]
+        who = ", ".join(s[1] for s in invited)
+        also = f" with {', '.join(s[1] for s in bots)}" if bots else ""
+        text = (f"{opening} {who} to a {'rated' if rated else 'casual'} game of {info.name}{also} (game #{game_id}; "
                 f"{records.options_text(info, options)}). {who}: accept or decline.")
         if replaced:
             text += f" (This replaces your challenge {', '.join(f'#{r.id}' for r in replaced)}.)"
         image = await pictures.proposal(info.id, options)
         if image is not None:
             text += " Any player may propose another board; everyone accepts the board they play on."
-        return Reply(text, image=image, mention=tuple(uid for uid, _, _ in invited), game_id=game_id,
+        return Reply(text, image=image, mention=tuple(s[0] for s in invited), game_id=game_id,
                      closes=tuple(closes), challenge=True)
 
     @staticmethod
@@ -114,7 +145,7 @@ class Challenges:
             raise UserError("A game is already running in this channel; ask for the rematch elsewhere.")
         info = engine.info(row.variant)
         rotated = row.seats[1:] + row.seats[:1]
-        seats = [(s.user_id, s.name, s.user_id == user.id) for s in rotated]
+        seats = [(s.user_id, s.name, s.user_id == user.id or s.level is not None, s.level) for s in rotated]
         opening = f"{user.name} asks for a rematch of game #{row.id}, challenging"
         return await self._open_new(user, info, row.options, self.rng.randrange(2**31), row.guild_id, channel_id,
                                     seats, row.rated, opening)
@@ -186,7 +217,7 @@ class Challenges:
         if game.hidden_hands:
             text += " Your tiles are private: see them with the hand command."
         return Reply(text, image=await pictures.board(started, game),
-                     mention=(started.seats[game.to_move].user_id,), game_id=started.id, started=True,
+                     mention=wording.mentions(started, [game.to_move]), game_id=started.id, started=True,
                      closes=tuple(closes), **await pictures.private(game, seat))
 
     async def decline(self, user: Person, *, game_id: int | None = None,

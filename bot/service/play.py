@@ -179,8 +179,8 @@ class Play:
         if game.outcome is not None and row.result and row.result.get("ratings"):
             text += " " + wording.rating_text(row)
         if game.outcome is not None:
-            mention = tuple(s.user_id for s in row.seats)  # everyone hears how it ended
+            mention = wording.mentions(row)  # everyone hears how it ended
         else:
-            mention = () if game.to_move is None else (row.seats[game.to_move].user_id,)
+            mention = () if game.to_move is None else wording.mentions(row, [game.to_move])
         return Reply(text, image=await pictures.board(row, game), mention=mention, game_id=row.id,
                      finished=game.outcome is not None, rematch=game.outcome is not None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 import engine
@@ -42,6 +42,8 @@ class RunningGames:
         self._by_channel: dict[int, int] = {}
         # one lock per game (or challenge), alive while someone holds or waits for it
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        # told the id of every game that is started or changed (the bot looks whether it is to move)
+        self.changed: Callable[[int], None] = lambda game_id: None
 
     async def reload(self) -> int:
         """Register every running game after a start; returns how many. A game is replayed from
@@ -88,6 +90,11 @@ class RunningGames:
         """Remember a running game as it is now."""
         self._games[row.id] = (row, game)
         self._by_channel[row.channel_id] = row.id
+        self.changed(row.id)
+
+    def rows(self) -> list[GameRow]:
+        """Every running game's stored row (without replaying any)."""
+        return [row for row, _ in self._games.values()]
 
     def forget(self, row: GameRow) -> None:
         """A game that is no longer running."""

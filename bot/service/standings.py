@@ -63,9 +63,10 @@ class Standings:
             except ValueError as err:
                 raise UserError(str(err)) from None
         rows = await self.store.ratings([user.id], variant)
+        against_bot = await self.against_bot(user, variant)
         if not rows:
             where = f" in {engine.info(variant).name}" if variant else ""
-            return Reply(f"{user.name} has no rated games{where} yet.")
+            return Reply(f"{user.name} has no rated games{where} yet." + (f"\n{against_bot}" if against_bot else ""))
         lines = [f"{user.name}'s ratings"]
         chart = None
         for row in sorted(rows, key=lambda r: -r.games):
@@ -79,7 +80,22 @@ class Standings:
                 values = [history[0].before] + [h.after for h in history]
                 title = f"{user.name} \u00b7 {engine.info(row.variant).name}"
                 chart = await asyncio.to_thread(rendering.rating_chart, title, values)
+        if against_bot:
+            lines.append(against_bot)
         return Reply("\n".join(lines), image=chart)
+
+    async def against_bot(self, user: Person, variant: str | None = None) -> str:
+        """A player's record against the bot, by game and level (games against it are unrated)."""
+        tally: dict[tuple[str, str], list[int]] = {}
+        for game, level, result in await self.store.results_against_bots(user.id):
+            if variant is None or game == variant:
+                counts = tally.setdefault((game, level), [0, 0, 0])
+                counts[("win", "draw", "loss").index(result)] += 1
+        if not tally:
+            return ""
+        parts = [f"{engine.info(game).name} {level}: {w} W, {d} D, {lost} L"
+                 for (game, level), (w, d, lost) in sorted(tally.items())]
+        return "Against the bot (not rated): " + "; ".join(parts)
 
     async def leaderboard(self, variant: str, *, guild_id: int | None = None, page: int = 1,
                           per_page: int = 10) -> Reply:

@@ -28,8 +28,8 @@ class Timers:
 
     async def for_turn(self, row: GameRow, game: engine.Game, now: float) -> Timer | None:
         """The reminder and deadline of the player to move, by the server's settings."""
-        if game.to_move is None:
-            return None
+        if game.to_move is None or row.is_bot(game.to_move):
+            return None  # the bot keeps no clock: it moves at once
         deadline, remind = await self.timings(row.guild_id)
         return Timer(row.id, game.to_move, now + remind, now + deadline, False)
 

@@ -46,6 +46,12 @@ def names(row: GameRow, game: engine.Game | None = None) -> list[str]:
     return [f"{s.name} ({game.seat_label(s.seat)})" for s in row.seats]
 
 
+def mentions(row: GameRow, seats: list[int] | tuple[int, ...] | None = None) -> tuple[int, ...]:
+    """The users to ping among ``seats`` (default: every seat): never the bot's own seats."""
+    chosen = range(len(row.seats)) if seats is None else seats
+    return tuple(row.seats[s].user_id for s in chosen if not row.is_bot(s))
+
+
 def game_title(row: GameRow) -> str:
     """The name of a game's own thread: its players and the game (at most 100 characters)."""
     return f"{' vs '.join(s.name for s in row.seats)} \u00b7 {game_name(row.variant)} #{row.id}"[:100]
