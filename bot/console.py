@@ -16,15 +16,16 @@ from pathlib import Path
 
 import engine
 
-from .options import parse_options, pop_rated
-from .service import GameService, Person, Reply, UserError
+from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
+from .service import GameService, Notice, Person, Reply, UserError
 
 log = logging.getLogger(__name__)
 
 HELP = """\
 Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix sticks):
   challenge <game> <opponent> [<opponent> ...] [option=value ...]
-                       e.g. challenge {example}
+                       e.g. challenge {example}; "bot" (or bot:easy, bot:medium,
+                       bot:hard) is a seat the bot plays: against it alone the game starts at once
   accept [#id]         accept the open challenge (and its board)
   decline [#id]        decline it (the challenger withdraws it)
   board <preset|layout>  propose another board for an open challenge (games with a board option)
@@ -58,6 +59,7 @@ COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort"
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "draw", "takeback",
             "rematch", "replay", "browse"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
+_BOT_RE = re.compile(r"(?i)bot(?::(easy|medium|hard))?")  # a seat the bot plays, at a level
 _SPEAKER_RE = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
 
 
@@ -78,6 +80,8 @@ class ConsoleSession:
         self.done = False
         self.names: dict[int, str] = {}  # user id -> name, for "notifies" lines
         self.channels: dict[int, str] = {stable_id("channel", channel): channel}  # id -> name
+        self._heard: list[Notice] = []
+        service.bots.announce = self._hear
 
     @property
     def channel_id(self) -> int:
@@ -96,13 +100,21 @@ class ConsoleSession:
         if said and said.group(1).lower() not in COMMANDS:
             self.speaker, line = said.group(1), said.group(2).strip()
         try:
-            return await self._dispatch(line)
+            out = await self._dispatch(line)
         except UserError as err:
-            return [f"! {err}"]
+            out = [f"! {err}"]
         except Exception:
             log.exception("Console command failed: channel=%s speaker=%s line=%r",
                           self.channel, self.speaker, line)
-            return ["! Something went wrong on our side; it has been logged. The game is unchanged."]
+            out = ["! Something went wrong on our side; it has been logged. The game is unchanged."]
+        await self.service.settle()  # the bot's turns that this line set off
+        out += [line for notice in self._heard for line in self._show(notice.reply)]
+        self._heard.clear()
+        return out
+
+    async def _hear(self, notice: Notice) -> None:
+        """A bot turn (or another notice) for the console to print after the line."""
+        self._heard.append(notice)
 
     async def _dispatch(self, line: str) -> list[str]:
         word, _, rest = line.partition(" ")
@@ -191,12 +203,25 @@ class ConsoleSession:
         words = rest.split()
         if not words:
             raise UserError(f"Which game? Games: {', '.join(d.id for d in engine.games())}.")
-        opponents = [self.person(w.lstrip("@")) for w in words[1:] if "=" not in w]
+        named = [w.lstrip("@") for w in words[1:] if "=" not in w]
+        bot_seats = [w for w in named if _BOT_RE.fullmatch(w)]
         try:
             options = parse_options(" ".join(w for w in words[1:] if "=" in w))
             rated = pop_rated(options)
+            given = [m.group(1) for w in bot_seats if (m := _BOT_RE.fullmatch(w)) and m.group(1)]
+            if given and "level" not in options:
+                options["level"] = ",".join(m.group(1) or DEFAULT_LEVEL for w in bot_seats
+                                            if (m := _BOT_RE.fullmatch(w)))
+            levels = iter(pop_levels(options, len(bot_seats)))
         except ValueError as err:
             raise UserError(str(err)) from None
+        opponents = []
+        for name in named:
+            if _BOT_RE.fullmatch(name):
+                level = next(levels)
+                opponents.append(Person(stable_id("bot", level), f"bot ({level})", bot=True, level=level))
+            else:
+                opponents.append(self.person(name))
         return await self.service.challenge(guild_id=None, channel_id=self.channel_id, challenger=me,
                                             opponents=opponents, variant=words[0], options=options or None,
                                             rated=rated)

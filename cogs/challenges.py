@@ -13,8 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PaiShoBot, tell
-from bot.options import parse_options, suggest_options
-from bot.service import GameService, Reply, UserError
+from bot.options import parse_options, pop_levels, suggest_options
+from bot.service import GameService, Person, Reply, UserError
 from bot.texts import OPTIONS_INPUT_LIMIT
 
 from .replies import (
@@ -60,11 +60,20 @@ class Challenges(commands.Cog):
                 parsed = parse_options(options)
             except ValueError as err:
                 raise UserError(str(err)) from None
-            opponents = [person(m) for m in (opponent, opponent2, opponent3) if m is not None]
-            reply = await self.svc.challenge(guild_id=interaction.guild_id, channel_id=here(interaction),
-                                             challenger=person(interaction.user), opponents=opponents,
-                                             variant=game, options=parsed or None, rated=rated)
-            await post_challenge(interaction, reply)
+            opponents = seated(interaction, [m for m in (opponent, opponent2, opponent3) if m is not None], parsed)
+            threads = ThreadMaker(interaction)
+            try:
+                reply = await self.svc.challenge(guild_id=interaction.guild_id, channel_id=here(interaction),
+                                                 challenger=person(interaction.user), opponents=opponents,
+                                                 variant=game, options=parsed or None, rated=rated,
+                                                 make_channel=threads)
+            except Exception:
+                await threads.discard()
+                raise
+            if reply.started:  # against the bot alone: the game is on at once
+                await threads.publish(reply)
+            else:
+                await post_challenge(interaction, reply)
 
     @challenge.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction, current: str):
@@ -83,6 +92,26 @@ class Challenges(commands.Cog):
     async def board_autocomplete(self, interaction: discord.Interaction, current: str):
         return choices(await self.svc.board_suggestions(person(interaction.user), current,
                                                         channel_id=interaction.channel_id or 0))
+
+
+def seated(interaction: discord.Interaction, members: list[discord.Member],
+           options: dict[str, Any]) -> list[Person]:
+    """The opponents of a challenge: people, and the bot itself for seats it plays (at the
+    ``level`` the options give, taken out of them)."""
+    me = interaction.client.user
+    bot_seats = sum(1 for m in members if me is not None and m.id == me.id)
+    try:
+        levels = iter(pop_levels(options, bot_seats))
+    except ValueError as err:
+        raise UserError(str(err)) from None
+    out = []
+    for member in members:
+        if me is not None and member.id == me.id:
+            level = next(levels)
+            out.append(Person(member.id, f"{member.display_name} ({level})", bot=True, level=level))
+        else:
+            out.append(person(member))
+    return out
 
 
 async def post_challenge(interaction: discord.Interaction, reply: Reply) -> None:
@@ -157,57 +186,69 @@ def challenge_buttons(reply: Reply) -> list[discord.ui.Item[Any]]:
     return []
 
 
-async def accept(interaction: discord.Interaction, game_id: int) -> None:
-    """Accept; when this acceptance starts the game, give it its own thread where allowed. The
-    service decides (inside the challenge's lock) whether this acceptance starts the game and
-    only then asks for the thread, so two acceptances at once make one thread and one game."""
-    service = bot_of(interaction).service
-    channel = interaction.channel
-    made: list[discord.Thread] = []
-    notes: list[str] = []
+class ThreadMaker:
+    """Makes a game its own thread when the service starts it (the service calls this inside the
+    challenge's lock), where the bot may; remembers what it made and what to tell the player."""
 
-    async def make_thread(title: str) -> int | None:
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+        self.made: list[discord.Thread] = []
+        self.notes: list[str] = []
+
+    async def __call__(self, title: str) -> int | None:
+        channel = self.interaction.channel
         if not isinstance(channel, discord.TextChannel):
             return None  # a thread already (a rematch in the game's thread), or no place for threads
         mine = channel.permissions_for(channel.guild.me)
         if mine.create_public_threads and mine.send_messages_in_threads:
             try:
-                made.append(await channel.create_thread(name=title, type=discord.ChannelType.public_thread,
-                                                        auto_archive_duration=10080))
-                return made[-1].id
+                self.made.append(await channel.create_thread(name=title, type=discord.ChannelType.public_thread,
+                                                             auto_archive_duration=10080))
+                return self.made[-1].id
             except discord.HTTPException:
-                log.warning("Could not create a thread for game %d in channel %s", game_id, channel.id)
-        notes.append("I may not create threads here (I need Create Public Threads and Send Messages in "
-                     "Threads), so the game is played in this channel.")
+                log.warning("Could not create a thread %r in channel %s", title, channel.id)
+        self.notes.append("I may not create threads here (I need Create Public Threads and Send Messages in "
+                          "Threads), so the game is played in this channel.")
         return None
 
+    async def discard(self) -> None:
+        """Remove threads made for a game that did not start (nothing to do if Discord refuses)."""
+        for thread in self.made:
+            try:
+                await thread.delete()
+            except discord.HTTPException:
+                log.warning("Could not delete the unused thread %s", thread.id)
+
+    async def publish(self, reply: Reply) -> None:
+        """Post the start of a game in its thread (or here), and point this channel to it."""
+        interaction = self.interaction
+        for note in self.notes:
+            await tell(interaction, note)
+        if not self.made:
+            await post(interaction, reply, close=not self.notes)
+            return
+        await post(interaction, reply, channel=self.made[0], close=not self.notes)
+        try:
+            await channel_of(interaction).send(f"Game #{reply.game_id} is on: follow it in {self.made[0].mention}.")
+        except discord.HTTPException:  # the game and its thread are there; only the pointer is missing
+            log.warning("Could not point channel %s to the thread of game %s", interaction.channel_id, reply.game_id)
+
+
+async def accept(interaction: discord.Interaction, game_id: int) -> None:
+    """Accept; when this acceptance starts the game, give it its own thread where allowed. The
+    service decides (inside the challenge's lock) whether this acceptance starts the game and
+    only then asks for the thread, so two acceptances at once make one thread and one game."""
+    threads = ThreadMaker(interaction)
     try:
-        reply = await service.accept(person(interaction.user), game_id=game_id, make_channel=make_thread)
+        reply = await bot_of(interaction).service.accept(person(interaction.user), game_id=game_id,
+                                                         make_channel=threads)
     except Exception:
-        for thread in made:
-            await _delete_quietly(thread)
+        await threads.discard()
         raise
-    if not reply.started:
+    if reply.started:
+        await threads.publish(reply)
+    else:
         await post(interaction, reply)
-        return
-    for note in notes:
-        await tell(interaction, note)
-    if not made:
-        await post(interaction, reply, close=not notes)
-        return
-    await post(interaction, reply, channel=made[0], close=not notes)
-    try:
-        await channel_of(interaction).send(f"Game #{game_id} is on: follow it in {made[0].mention}.")
-    except discord.HTTPException:  # the game and its thread are there; only the pointer is missing
-        log.warning("Could not point channel %s to the thread of game %d", interaction.channel_id, game_id)
-
-
-async def _delete_quietly(thread: discord.Thread) -> None:
-    """Remove a thread made for a game that did not start (nothing to do if Discord refuses)."""
-    try:
-        await thread.delete()
-    except discord.HTTPException:
-        log.warning("Could not delete the unused thread %s", thread.id)
 
 
 async def setup(bot: PaiShoBot) -> None:

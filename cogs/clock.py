@@ -1,6 +1,6 @@
-"""The background loop in Discord: every tick it asks the service for what is due (expired
-challenges, reminders, timeouts) and posts each notice in its channel, editing the messages of
-challenges that closed."""
+"""What happens without a command, in Discord: every tick the service says what is due (expired
+challenges, reminders, timeouts), and the bot's own turns arrive when it has thought them out;
+each notice is posted in its channel (editing the messages of challenges that closed)."""
 from __future__ import annotations
 
 import logging
@@ -9,7 +9,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.app import PaiShoBot
-from bot.service import GameService
+from bot.service import GameService, Notice
 
 from .replies import close_challenges, deliver
 
@@ -26,6 +26,7 @@ class Clock(commands.Cog):
         return self.bot.service
 
     async def cog_load(self) -> None:
+        self.svc.bots.announce = self.post_notice
         self.ticker.start()
 
     async def cog_unload(self) -> None:
@@ -39,15 +40,19 @@ class Clock(commands.Cog):
             log.exception("The timer loop failed; it will try again")
             return
         for notice in notices:
-            try:
-                channel = self.bot.get_channel(notice.channel_id) or await self.bot.fetch_channel(notice.channel_id)
-            except discord.HTTPException:
-                log.exception("Could not find channel %s to post a notice of game %s",
-                              notice.channel_id, notice.reply.game_id)
-                continue
-            if isinstance(channel, discord.abc.Messageable):
-                await deliver(channel, notice.reply)
-            await close_challenges(self.bot, notice.reply)
+            await self.post_notice(notice)
+
+    async def post_notice(self, notice: Notice) -> None:
+        """Post a notice in its channel (a thread's parent if the thread refuses it)."""
+        try:
+            channel = self.bot.get_channel(notice.channel_id) or await self.bot.fetch_channel(notice.channel_id)
+        except discord.HTTPException:
+            log.exception("Could not find channel %s to post a notice of game %s",
+                          notice.channel_id, notice.reply.game_id)
+            return
+        if isinstance(channel, discord.abc.Messageable):
+            await deliver(channel, notice.reply)
+        await close_challenges(self.bot, notice.reply)
 
     @ticker.before_loop
     async def before_ticker(self) -> None:
