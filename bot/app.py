@@ -54,6 +54,11 @@ class PaiShoTree(app_commands.CommandTree):
         if isinstance(error, app_commands.CheckFailure):
             await tell(interaction, str(error) or "You cannot use this command here.")
             return
+        if isinstance(error, app_commands.TransformerError):
+            # e.g. a user option naming someone who is not (or no longer) a member of this server
+            await tell(interaction, f"I could not use {error.value!s:.40} there: pick someone from the list "
+                                    "Discord offers (a member of this server).")
+            return
         log.error("Command %r failed: user=%s guild=%s channel=%s options=%s",
                   interaction.command.qualified_name if interaction.command else None,
                   interaction.user.id, interaction.guild_id, interaction.channel_id,
