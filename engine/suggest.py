@@ -42,17 +42,29 @@ def remembered(game: object, token: Any, build: Callable[[], T]) -> T:
 
 
 class PrefixFilter:
-    """The legal moves of one position, each with the forms a player may type (spaces removed),
-    and the moves matching each key typed so far, in legal-move order."""
+    """The legal moves of one position with the forms a player may type (lower case, spaces
+    removed), and the matches of each key typed so far, in legal-move order. ``forms_of`` gives a
+    move's forms; None means the move itself is its only form."""
 
-    def __init__(self, moves: Sequence[str], forms: Sequence[tuple[str, ...]]) -> None:
-        entries = [(move, tuple(f.replace(" ", "") for f in typed)) for move, typed in zip(moves, forms)]
-        self._found: dict[str, list[tuple[str, tuple[str, ...]]]] = {"": entries}
-        self._all = entries
-        self._longest = max((len(f) for _, typed in entries for f in typed), default=0)
+    def __init__(self, moves: Sequence[str], forms_of: Callable[[str], Sequence[str]] | None = None) -> None:
+        self.moves = moves
+        self._owner: list[int] | None = None  # the move of each form (None: form i is move i's)
+        if forms_of is None:  # one form per move, lowered and squashed in one go
+            self._forms = "\n".join(moves).lower().replace(" ", "").split("\n") if moves else []
+        else:
+            self._forms, self._owner = [], []
+            for i, move in enumerate(moves):
+                for form in forms_of(move):
+                    self._forms.append(form.replace(" ", ""))
+                    self._owner.append(i)
+        self._everything: Sequence[int] = range(len(self._forms))
+        self._found: dict[str, Sequence[int]] = {"": self._everything}
+        self._longest = max(map(len, self._forms), default=0)
 
     def matches(self, key: str, limit: int) -> list[str]:
         """The first ``limit`` moves one of whose forms starts with ``key``."""
+        if not key:
+            return list(self.moves[:limit])
         if len(key) > self._longest:
             return []
         found = self._found.get(key)
@@ -60,8 +72,20 @@ class PrefixFilter:
             end = len(key) - 1
             while key[:end] not in self._found:  # the longest key typed so far that ``key`` extends
                 end -= 1
-            found = [entry for entry in self._found[key[:end]] if any(f.startswith(key) for f in entry[1])]
+            forms = self._forms
+            found = [j for j in self._found[key[:end]] if forms[j].startswith(key)]
             if len(self._found) >= KEEP_KEYS:
-                self._found = {"": self._all}
+                self._found = {"": self._everything}
             self._found[key] = found
-        return [move for move, _ in found[:limit]]
+        if self._owner is None:
+            return [self.moves[j] for j in found[:limit]]
+        out: list[str] = []
+        last = -1
+        for j in found:  # a move's forms are neighbours: keep the first of each
+            i = self._owner[j]
+            if i != last:
+                if len(out) >= limit:
+                    break
+                out.append(self.moves[i])
+                last = i
+        return out
