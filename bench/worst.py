@@ -21,6 +21,7 @@ import random
 import statistics
 import sys
 import time
+from typing import Any
 
 import engine
 
@@ -46,14 +47,14 @@ def random_record(variant: str, seed: int, most: int) -> engine.Game:
 def ancient_worst(seeds: int) -> engine.Game:
     """A crowded Ancient board (76-96 tiles, the most met) with every special tile in the mover's
     hand. The first player avoids placing special tiles here, so that they stay in hand."""
-    best = None
+    best: Any = None
     for seed in range(seeds):
         rng = random.Random(seed)
-        game = engine.new_game("ancient", seed=seed, options=LONG["ancient"])
+        game: Any = engine.new_game("ancient", seed=seed, options=LONG["ancient"])
         while game.outcome is None:
             p = game.to_move
-            board = game.board  # type: ignore[attr-defined]
-            if (p == 0 and game.phase == "play" and not game.pending  # type: ignore[attr-defined]
+            board = game.board
+            if (p == 0 and game.phase == "play" and not game.pending
                     and 76 <= len(board) <= 96 and (best is None or len(board) > len(best.board))):
                 on_board = [v[1] for v in board.values() if v[0] == p]
                 if all(on_board.count(c) <= 2 for c in SPECIALS):
@@ -67,15 +68,15 @@ def ancient_worst(seeds: int) -> engine.Game:
     return best
 
 
-def with_specials(game: engine.Game, p: int) -> engine.Game:
+def with_specials(game: Any, p: int) -> engine.Game:
     """``game``'s position with the mover's hand replaced by one of each special tile (the pile
     gives those tiles up, so no tile is counted twice)."""
-    pile = list(game.piles[p])  # type: ignore[attr-defined]
+    pile = list(game.piles[p])
     for code in SPECIALS:
         if code in pile:
             pile.remove(code)
     parts = []
-    for part in game.position().split("; "):  # type: ignore[attr-defined]
+    for part in game.position().split("; "):
         key = part.partition(":")[0]
         if key == f"P{p + 1} hand":
             part = f"{key}: " + " ".join(SPECIALS)
@@ -102,7 +103,7 @@ def crowded(variant: str, seeds: int, most: int) -> engine.Game:
     return best
 
 
-def targets(game: engine.Game, count: int, rng: random.Random) -> list[str]:
+def targets(game: Any, count: int, rng: random.Random) -> list[str]:
     """Moves to type: random legal moves, and in Ancient one turn per tile in hand (placement and
     a move after it when one may follow)."""
     out = []
@@ -110,12 +111,12 @@ def targets(game: engine.Game, count: int, rng: random.Random) -> list[str]:
         from engine.ancient import moves as ancient_moves
         from engine.ancient.placement import after_placement
         p = game.to_move
-        for code in dict.fromkeys(game.hands[p]):  # type: ignore[attr-defined]
-            options = list(ancient_moves.placements(game, p, [code]))  # type: ignore[arg-type]
+        for code in dict.fromkeys(game.hands[p]):
+            options = list(ancient_moves.placements(game, p, [code]))
             if options:
                 place = rng.choice(options)
-                board, _ = after_placement(game.board, game.hands[p], p, place)  # type: ignore[attr-defined]
-                follow = ancient_moves.moves(board, p)  # type: ignore[arg-type]
+                board, _ = after_placement(game.board, game.hands[p], p, place)
+                follow = ancient_moves.moves(board, p)
                 out.append(place.text() + ("," + rng.choice(follow) if follow else ""))
     while len(out) < count:
         out.append(game.copy().random_move(rng))
@@ -140,9 +141,9 @@ def p50_p95(samples: list[float]) -> tuple[float, float]:
 
 
 def bench_autocomplete(variant: str, seeds: int, most: int, count: int) -> None:
-    game = crowded(variant, seeds, most)
+    game: Any = crowded(variant, seeds, most)
     if variant == "ancient":
-        where = f"{len(game.board)} tiles, hand {' '.join(game.hands[game.to_move])}"  # type: ignore[attr-defined]
+        where = f"{len(game.board)} tiles, hand {' '.join(game.hands[game.to_move])}"
     else:
         where = f"{len(game.legal_moves())} legal moves"
     typed = targets(game, count, random.Random(1))

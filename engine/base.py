@@ -146,6 +146,8 @@ class Game:
         one of whose input forms, spaces removed, starts with it. The matches of the previous
         keystroke in this position are narrowed, not the whole list (engine.suggest)."""
         legal = self.legal_moves()
+        if not key:  # every move completes nothing typed
+            return legal[:limit]
         default = type(self)._input_forms is Game._input_forms  # the move itself, in lower case
         memo = remembered(self, legal, lambda: PrefixFilter(legal, None if default else self._input_forms))
         return memo.matches(key, limit)
