@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 from ..base import IllegalMove
 from ..paisho.board import COLOURS, ORDER, POINT_SET, POINTS, RED, SURROUNDING, WHITE, Point, name
 from ..suggest import remembered
-from .harmony import count_after, harmony_count
+from .harmony import harmony_count
 from .movement import candidates, check_move
 from .notation import Placement, parse_placement
-from .placement import after_placement, changed_points, check_placement
+from .placement import after_placement, check_placement
 from .tiles import FLOWERS, IMMOBILE, WHITE_FLOWERS, Board
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -138,8 +138,7 @@ def _after_placement(game: AncientGame, p: int, head: str) -> tuple[str, Board] 
             known[head] = None
         else:
             board, _ = after_placement(game.board, game.hands[p], p, place)
-            count = count_after(game.board, game.count, board, changed_points(place))
-            known[head] = None if count == game.target else (place.text(), board)
+            known[head] = None if harmony_count(board) == game.target else (place.text(), board)
     return known[head]
 
 
