@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import notation
+from .suggest import PrefixFilter, remembered
 
 if TYPE_CHECKING:  # pragma: no cover
     from .view import BoardView, HandView
@@ -142,16 +143,14 @@ class Game:
 
     def _suggest(self, key: str, limit: int) -> list[str]:
         """The completions of ``key`` (typed text without whitespace, lower case): every legal move
-        one of whose input forms, spaces removed, starts with it."""
-        found = []
-        for move in self.legal_moves():
-            for form in self._input_forms(move):
-                if form.startswith(key) or " " in form and form.replace(" ", "").startswith(key):
-                    found.append(move)
-                    break
-            if len(found) >= limit:
-                break
-        return found
+        one of whose input forms, spaces removed, starts with it. The matches of the previous
+        keystroke in this position are narrowed, not the whole list (engine.suggest)."""
+        legal = self.legal_moves()
+        if not key:  # every move completes nothing typed
+            return legal[:limit]
+        default = type(self)._input_forms is Game._input_forms  # the move itself, in lower case
+        memo = remembered(self, legal, lambda: PrefixFilter(legal, None if default else self._input_forms))
+        return memo.matches(key, limit)
 
     def random_move(self, rng) -> str:
         """A uniformly random legal move (games with huge move lists choose part by part)."""

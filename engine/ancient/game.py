@@ -19,10 +19,10 @@ from ..paisho import notation as pn
 from ..paisho.board import CENTRE
 from ..paisho.rng import SplitMix64
 from . import moves
-from .harmony import harmony_count
+from .harmony import count_after, harmony_count, line_harmonies, lines_through
 from .movement import check_move
 from .notation import parse_placement, read_code
-from .placement import after_placement, check_placement
+from .placement import after_placement, changed_points, check_placement
 from .position import load_position, public_position, write_position
 from .tiles import NAMES, ONE_TIME, Board, full_set, sort_hand
 
@@ -244,16 +244,18 @@ class AncientGame(Game):
         check_placement(self.board, self.hands[p], place)
         board, hand = after_placement(self.board, self.hands[p], p, place)
         canonical = place.text()
-        count = harmony_count(board)
+        count = count_after(self.board, self.count, board, changed_points(place))  # == harmony_count(board)
         moved = None
         if move_part is not None and count != self.target:
             a, b, with_x = move_part
             written = check_move(board, p, a, b, with_x)
             removed = board.get(b)
+            lines = lines_through((a, b))  # the count changes only along these
+            count -= sum(line_harmonies(board, line) for line in lines)
             board[b] = board.pop(a)
+            count += sum(line_harmonies(board, line) for line in lines)
             canonical += "," + written
             moved = (a, b, removed)
-            count = harmony_count(board)
         done = count == self.target
         self.board, self.hands[p], self.count = board, hand, count
         self.last = {"kind": "place", "player": p, "place": place, "move": moved}

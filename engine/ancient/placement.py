@@ -1,12 +1,13 @@
 """Placing a tile in Ancient Pai Sho (docs/rules/ancient.md 3.4.1): the checks of a placement with
 their messages in the rules' order (the tile in hand, a flower's colour, the Ship's tile and
 destination, the Wheel's ring), and what a placement does to the board: the Knotweed drains the
-flowers around it, the Wheel turns its ring, the Ship moves the tile it is placed on."""
+flowers around it, the Wheel turns its ring, the Ship moves the tile it is placed on; and the
+points a placement may change (what the harmony count needs to look at again)."""
 from __future__ import annotations
 
 from ..base import IllegalMove
 from ..paisho import notation as pn
-from ..paisho.board import COLOURS, POINT_SET, RED, SURROUNDING, WHITE, name, ring_points
+from ..paisho.board import COLOURS, POINT_SET, RED, SURROUNDING, WHITE, Point, name, ring_points
 from .notation import Placement
 from .tiles import FLOWERS, NAMES, WHITE_FLOWERS, Board
 
@@ -70,3 +71,14 @@ def after_placement(board: Board, hand: list[str], p: int, place: Placement) -> 
         for i, tile in moving.items():
             board[ring[(i + place.turn) % 8]] = tile
     return board, hand
+
+
+def changed_points(place: Placement) -> list[Point]:
+    """Every point ``place`` may change: its own, the Ship's destination, the points a Knotweed
+    drains, the ring a Wheel turns (some may be off the board)."""
+    points = [place.at] if place.dest is None else [place.at, place.dest]
+    if place.code == "Kn":
+        points += SURROUNDING[place.at]
+    elif place.turn:
+        points += ring_points(place.at)
+    return points
