@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..ai.knowledge import Knowledge
-from .game import POINT_VALUE, PausoGame
+from .game import PausoGame
 from .layout import Cell
 from .push import STEPS
+from .tiles import POINT_VALUE
 
 GREEDY_PLAYOUT = 0.5  # chance that a playout move is the best immediate gain
 TEMPERATURE = 1.5  # score points per e-fold of win chance in ``evaluate``
