@@ -3,6 +3,7 @@ Ring goes to (``R@c3`` or just ``c3``), checked in B6.2's order with its message
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 
 from .. import notation
 from ..base import IllegalMove
@@ -23,7 +24,7 @@ def input_forms(move: str) -> tuple[str, ...]:
     return move.lower(), move[2:]
 
 
-def read_cell(move: str, width: int, height: int, cards: dict[Cell, str], contents: dict[Cell, object]) -> Cell:
+def read_cell(move: str, width: int, height: int, cards: Container[Cell], contents: Container[Cell]) -> Cell:
     """The empty card a move names (B6.1, B6.2 messages 3-7); IllegalMove otherwise."""
     text = notation.squash(move)
     other = _OTHER_TILE_RE.match(text)
