@@ -29,6 +29,7 @@ def own_tile(game: QuaternoGame, p: int, a: Square) -> str:
 
 
 def check_movement(game: QuaternoGame, p: int, a: Square, b: Square, with_x: bool) -> str:
+    """The canonical text of moving the tile on ``a`` to ``b``; IllegalMove otherwise."""
     if game.placement_phase:
         raise IllegalMove(PLACEMENT_NOW)
     if with_x:
@@ -55,6 +56,7 @@ def check_movement(game: QuaternoGame, p: int, a: Square, b: Square, with_x: boo
 
 
 def check_action(game: QuaternoGame, p: int, a: Square, t: Square, d: Square | None) -> str:
+    """The canonical text of the action of the tile on ``a`` on the target ``t`` (to ``d``); IllegalMove otherwise."""
     if game.placement_phase:
         raise IllegalMove(PLACEMENT_NOW)
     kind = own_tile(game, p, a)

@@ -21,6 +21,7 @@ def legal_moves(game: QuaternoGame) -> list[str]:
 
 
 def placements(game: QuaternoGame) -> list[str]:
+    """The placement phase's moves (A4.1): every unplaced figure kind on every free placement square."""
     p = game.mover
     closed = game.controlled(1 - p)
     squares = [sq_name(sq) for sq in PLACEMENT_SQUARES if sq not in game.board and quarter(sq) not in closed]
@@ -28,6 +29,7 @@ def placements(game: QuaternoGame) -> list[str]:
 
 
 def play_moves(game: QuaternoGame) -> list[str]:
+    """The play phase's movements and actions (A4.3-A4.5), without pass."""
     p, board, out = game.mover, game.board, []
     empties = [sq for sq in SQUARES if sq not in board]
     for a, (owner, kind) in list(board.items()):
@@ -69,6 +71,7 @@ def play_moves(game: QuaternoGame) -> list[str]:
 
 
 def actions(game: QuaternoGame) -> list[Turn]:
+    """The legal moves as turns (``notation.Turn``) for the search, pass when there is none."""
     if game.outcome is not None:
         return []
     p, board = game.mover, game.board

@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def check_placement(game: QuaternoGame, p: int, code: str, sq: Square) -> str:
+    """The canonical text of placing ``code`` on ``sq`` for player ``p``; IllegalMove otherwise."""
     if not game.placement_phase:
         raise IllegalMove("The placement phase is over: move a tile or use an action.")
     if code in ("Su", "Mo"):
