@@ -4,7 +4,8 @@ Measures (one process, one core): legal-move generation and play() on mid-game p
 autocomplete from the stored game, the board PNG, a whole turn through the service with a real
 SQLite file, and for 1,000 running games the restart, the replay of each game on its first use,
 memory and throughput. It prints what it measured and on what; it asserts nothing (CI never
-times anything).
+times anything). ``--quick`` runs every part on a few samples (the test suite's smoke run: its
+figures are not measurements).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from dataclasses import dataclass
 from pathlib import Path
 
 import engine
@@ -26,8 +28,24 @@ import rendering
 from bot.service import GameService, Person
 from data import Store
 
-DISTINCT_RECORDS = 50  # the scale test's games cycle through this many random mid-game records
 TARGETS = {"turn": 25.0, "autocomplete": 10.0, "render": 15.0, "reload": 5.0, "memory": 50.0}
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How many samples each part takes."""
+
+    copies: int = 10  # fresh copies of each position whose legal moves are timed
+    tries: int = 20  # random moves drawn per position (the distinct ones are played)
+    renders: int = 40  # pictures drawn
+    channels: int = 40  # games played through the service, ...
+    turns: int = 6  # ... a few turns each
+    commits: int = 200  # moves committed per synchronous mode
+    distinct: int = 50  # the scale test's games cycle through this many random mid-game records
+
+
+FULL = Sizes()
+QUICK = Sizes(copies=2, tries=4, renders=3, channels=2, turns=3, commits=10, distinct=3)
 
 
 def stats(samples: list[float]) -> tuple[float, float]:
@@ -76,19 +94,19 @@ def verdict(value: float, key: str) -> str:
     return f"(target <= {TARGETS[key]:g}: {'ok' if value <= TARGETS[key] else 'MISSED'})"
 
 
-def bench_engine(variant: str, players: int, positions: int) -> engine.Game:
+def bench_engine(variant: str, players: int, positions: int, sizes: Sizes = FULL) -> engine.Game:
     games = [mid_game(variant, players, seed) for seed in range(positions)]
     in_parts = games[0].lists_moves_in_parts
     legal = []
     for g in games:  # each on fresh copies: a game may cache its list
-        for fresh in [g.copy() for _ in range(10)]:
+        for fresh in [g.copy() for _ in range(sizes.copies)]:
             start = time.perf_counter()
             fresh.suggest("", 10**9) if in_parts else fresh.legal_moves()
             legal.append(time.perf_counter() - start)
     plays = []
     rng = random.Random(0)
     for g in games:
-        for move in {g.random_move(rng) for _ in range(20)}:
+        for move in {g.random_move(rng) for _ in range(sizes.tries)}:
             fresh = g.copy()
             start = time.perf_counter()
             fresh.play(move)
@@ -101,21 +119,21 @@ def bench_engine(variant: str, players: int, positions: int) -> engine.Game:
     return games[0]
 
 
-def bench_render(game: engine.Game) -> None:
+def bench_render(game: engine.Game, sizes: Sizes = FULL) -> None:
     rendering.render(game)  # the static board layer is cached after the first picture
-    samples = timed(lambda: rendering.render(game), 40)
+    samples = timed(lambda: rendering.render(game), sizes.renders)
     med, p95 = stats(samples)
     line("render board PNG median / p95", f"{med * 1e3:.1f} / {p95 * 1e3:.1f} ms", verdict(p95 * 1e3, "render"))
     line("PNG size", f"{len(rendering.render(game)) / 1024:.0f} KB")
 
 
-def seed_games(path: str, variant: str, players: int, count: int, first_channel: int) -> None:
-    """``count`` running games, each with a mid-game record (cycling through DISTINCT_RECORDS random
-    ones), written in one bulk transaction (test data; the service's own writes are measured above)."""
+def seed_games(path: str, variant: str, players: int, count: int, first_channel: int, distinct_records: int) -> None:
+    """``count`` running games, each with a mid-game record (cycling through ``distinct_records``
+    random ones), written in one bulk transaction (test data; the service's own writes are measured above)."""
     import json
     import sqlite3
     games, seats, moves = [], [], []
-    distinct = [mid_game(variant, players, seed) for seed in range(min(count, DISTINCT_RECORDS))]
+    distinct = [mid_game(variant, players, seed) for seed in range(min(count, distinct_records))]
     for i in range(count):
         seed = i % len(distinct)  # each record is stored with the seed it was played with
         game = distinct[seed]
@@ -130,19 +148,19 @@ def seed_games(path: str, variant: str, players: int, count: int, first_channel:
         db.executemany("INSERT INTO moves (game_id, ply, seat, move, created_at) VALUES (?, ?, ?, ?, ?)", moves)
 
 
-async def bench_service(variant: str, players: int, folder: Path, scale: int) -> None:
+async def bench_service(variant: str, players: int, folder: Path, scale: int, sizes: Sizes = FULL) -> None:
     # a whole turn and autocomplete, on a real SQLite file
     store = await Store.open(str(folder / f"{variant}-{players}-turn.db"))
     service = GameService(store, rng=random.Random(1))
     people = [Person(10_000 + p, f"p{p}") for p in range(players)]
     turns, completions = [], []
-    for channel in range(1, 41):
+    for channel in range(1, sizes.channels + 1):
         reply = await service.challenge(guild_id=1, channel_id=channel, challenger=people[0],
                                         opponents=people[1:], variant=variant)
         for p in people[1:]:
             await service.accept(p, game_id=reply.game_id)
         rng = random.Random(channel)
-        for _ in range(6):
+        for _ in range(sizes.turns):
             found = service.game_in(channel)
             if found is None:
                 break
@@ -175,7 +193,7 @@ async def bench_service(variant: str, players: int, folder: Path, scale: int) ->
     path = str(folder / f"{variant}-{players}-scale.db")
     store = await Store.open(path)  # creates the schema
     await store.close()
-    seed_games(path, variant, players, scale, 100_000)
+    seed_games(path, variant, players, scale, 100_000, sizes.distinct)
     gc.collect()
     store = await Store.open(path)
     service = GameService(store)
@@ -210,13 +228,14 @@ async def bench_service(variant: str, players: int, folder: Path, scale: int) ->
             await service.move(channel, Person(row.seats[game.to_move].user_id, "p"), game.random_move(rng))
 
     start = time.perf_counter()
-    await asyncio.gather(*(one_turn(c) for c in channels[:400]))
+    arriving = channels[:400]
+    await asyncio.gather(*(one_turn(c) for c in arriving))
     elapsed = time.perf_counter() - start
-    line("turns/s, 400 moves arriving at once", f"{400 / elapsed:.0f} turns/s")
+    line(f"turns/s, {len(arriving)} moves arriving at once", f"{len(arriving) / elapsed:.0f} turns/s")
     await store.close()
 
 
-async def bench_durability(folder: Path, commits: int = 200) -> None:
+async def bench_durability(folder: Path, commits: int = FULL.commits) -> None:
     """What synchronous=FULL (the store's default: every confirmed move survives a power loss)
     costs per committed move, beside NORMAL (a power loss may lose the last commits)."""
     for mode in ("FULL", "NORMAL"):
@@ -236,24 +255,31 @@ async def bench_durability(folder: Path, commits: int = 200) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="running games for the scale test")
-    parser.add_argument("--positions", type=int, default=20, help="mid-game positions per game")
+    parser.add_argument("--games", type=int, help="running games for the scale test (default 1000; quick: 12)")
+    parser.add_argument("--positions", type=int, help="mid-game positions per game (default 20; quick: 2)")
+    parser.add_argument("--quick", action="store_true",
+                        help="every part on a few samples: a smoke run whose figures are not measurements")
     args = parser.parse_args(argv)
+    sizes = QUICK if args.quick else FULL
+    games = args.games if args.games is not None else 12 if args.quick else 1000
+    positions = args.positions if args.positions is not None else 2 if args.quick else 20
     print(f"Pai Sho Bot benchmark on {platform.node()}: {platform.processor() or platform.machine()}, "
           f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}")
     print(f"Games: {', '.join(engine.VARIANT_IDS)}. Board pictures {rendering.style.WIDTH} px wide.")
+    if args.quick:
+        print("Quick mode: a few samples of each part (a smoke run; these figures are not measurements).")
     began = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         print("\nThe store (a real SQLite file in a temporary folder)")
-        asyncio.run(bench_durability(Path(tmp)))
+        asyncio.run(bench_durability(Path(tmp), sizes.commits))
         for variant in engine.VARIANT_IDS:
             info = engine.info(variant)
             for players in sorted({info.min_players, info.max_players}):
                 print(f"\n{info.name}, {players} players")
-                game = bench_engine(variant, players, args.positions)
-                bench_render(game)
-                scale = args.games if players == info.max_players else 0
-                asyncio.run(bench_service(variant, players, Path(tmp), scale))
+                game = bench_engine(variant, players, positions, sizes)
+                bench_render(game, sizes)
+                scale = games if players == info.max_players else 0
+                asyncio.run(bench_service(variant, players, Path(tmp), scale, sizes))
     print(f"\nDone in {time.perf_counter() - began:.0f} s.")
     return 0
 

@@ -78,6 +78,7 @@ def play_one(task: Task) -> GameResult:
     think: dict[str, list[float]] = {}
     while game.outcome is None:
         seat = game.to_move
+        assert seat is not None  # a running game has a seat to move
         who = task.a if seat == task.seat_a else task.b
         seed = task.pair * 10 + seat
         if who in BASELINES:

@@ -1,11 +1,43 @@
 """Schema migrations, applied in order at start-up; PRAGMA user_version counts those applied.
 
 Append new steps at the end; never edit a step that has shipped. Keep the SQL portable
-(plain tables, indexes and partial indexes that PostgreSQL also has).
+(plain tables, indexes and partial indexes that PostgreSQL also has). A step is an SQL script, or,
+where SQL cannot say it, an async function of the connection (run in the step's transaction).
 """
 from __future__ import annotations
 
-MIGRATIONS: list[str] = [
+import json
+import random
+from collections.abc import Awaitable, Callable
+
+import aiosqlite
+
+Step = str | Callable[[aiosqlite.Connection], Awaitable[None]]
+
+
+async def keep_random_first_seats(db: aiosqlite.Connection) -> None:
+    """Games that began with the option ``first: random`` keep the seat that began them.
+
+    That seat used to be ``random.Random(seed).randrange(seats)``; the random choice now comes from
+    the seeded SplitMix64 generator (engine.options.first_seat), which draws differently. Every game
+    that has begun gets the seat it had written into its options as ``seat1``..``seat4`` (a value
+    the option keeps but never offers), so it replays as it was played; open challenges keep
+    ``random`` and draw with SplitMix64 when they begin (docs/decisions.md).
+    """
+    async with db.execute(
+            "SELECT id, options, seed, (SELECT COUNT(*) FROM seats WHERE seats.game_id = games.id) "
+            "FROM games WHERE status IN ('running', 'finished', 'aborted')") as cursor:
+        rows = list(await cursor.fetchall())
+    for game_id, text, seed, seats in rows:
+        options = json.loads(text)
+        if options.get("first") != "random" or seats < 1:
+            continue
+        options["first"] = f"seat{random.Random(seed).randrange(seats) + 1}"
+        cursor = await db.execute("UPDATE games SET options = ? WHERE id = ?", (json.dumps(options), game_id))
+        await cursor.close()
+
+
+MIGRATIONS: list[Step] = [
     # 1: games, their seats and their moves
     """
     CREATE TABLE games (
@@ -112,4 +144,6 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN level TEXT;
     """,
+    # 6: a game begun with a random first player keeps the seat Python's random.Random gave it
+    keep_random_first_seats,
 ]

@@ -181,8 +181,11 @@ class Store:
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
             log.info("Applying database migration %d to %s", number, self.path)
             async with self.transaction():
-                for statement in filter(str.strip, script.split(";")):
-                    await _run(self._conn, statement)
+                if callable(script):
+                    await script(self._conn)
+                else:
+                    for statement in filter(str.strip, script.split(";")):
+                        await _run(self._conn, statement)
                 await _run(self._conn, f"PRAGMA user_version = {number}")
 
     async def schema_version(self) -> int:

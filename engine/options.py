@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import notation
+from .paisho.rng import SplitMix64
 
 _WHOLE_NUMBER = re.compile(r"([+-]?)([0-9]+)")
 _MAX_DIGITS = 12  # more digits than any bound has: out of range without converting them
@@ -86,6 +87,7 @@ class Option:
     read: Callable[[Any, int], Any] | None = None  # free text: (value, players) -> canonical value
     default_by_players: Callable[[int], Any] | None = None  # a default that depends on the player count
     default_text: str = ""  # how that default reads for people ("square5 / square6 / square7 by player count")
+    kept: tuple[str, ...] = ()  # further choices stored games may hold, never offered nor listed
 
     def __post_init__(self) -> None:
         kinds = [self.low is not None, bool(self.choices), self.flag, self.read is not None]
@@ -107,6 +109,8 @@ class Option:
         if self.low is not None and self.high is not None:
             return int_option(self.name, value, self.low, self.high)
         if self.choices:
+            if self.kept and isinstance(value, str) and value in self.kept:
+                return value
             return choice_option(self.name, value, self.choices)
         if self.flag:
             return bool_option(self.name, value)
@@ -146,3 +150,27 @@ def check_all(game: str, options: tuple[Option, ...], players: int, given: dict[
     check_names(game, given, [o.name for o in options])
     return {o.name: o.check(given[o.name] if o.name in given else o.default_for(players), players)
             for o in options}
+
+
+# ----- who takes the first turn: one option for every game that offers a random first player ---------
+FIRST_SEATS = ("seat1", "seat2", "seat3", "seat4")  # kept values: the seat that begins (docs/decisions.md)
+
+
+def first_option(help: str) -> Option:
+    """The ``first`` option: ``host`` (the challenger's seat begins) or ``random``. A stored game may
+    also hold ``seat1``..``seat4`` (the seat its random choice gave before that choice went through
+    SplitMix64; see data.migrations 6)."""
+    return Option("first", help, "host", choices=("host", "random"), kept=FIRST_SEATS)
+
+
+def first_seat(value: str, players: int, seed: int) -> int:
+    """The seat that begins: 0 for ``host``, the seed's SplitMix64 draw for ``random``, the seat named
+    by a kept ``seatN``."""
+    if value == "random":
+        return SplitMix64(seed).below(players)
+    if value in FIRST_SEATS:
+        seat = FIRST_SEATS.index(value)
+        if seat >= players:
+            raise ValueError(f"The option first names {value}, but the game has {players} seats.")
+        return seat
+    return 0

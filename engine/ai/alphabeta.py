@@ -134,14 +134,15 @@ def _rank(candidates: list[Candidate]) -> list[Candidate]:
 def search(game: Game, knowledge: Knowledge, seat: int, budget: Budget, rng: random.Random,
            margin: float = 0.0) -> Result:
     """Alpha-beta from ``game`` for ``seat`` (the player to move) within ``budget``."""
-    if knowledge.determinize is None:
+    determinize = knowledge.determinize
+    if determinize is None:
         return _deepen(game, knowledge, seat, budget, margin)
     samples = max(1, knowledge.samples)
     totals: dict[Any, list[float]] = {}
     used = depth = 0
     for i in range(samples):
         share = Budget((budget.limit - used) // (samples - i), budget.deadline)
-        world = knowledge.determinize(game, seat, rng)
+        world = determinize(game, seat, rng)
         result = _deepen(world, knowledge, seat, share, margin)
         used += share.used
         depth = max(depth, result.depth)

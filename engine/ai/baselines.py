@@ -22,7 +22,10 @@ def greedy_move(game: Game, seed: int = 0) -> str:
     knowledge = knowledge_for(game.variant)
     rng = seeded_rng(game, "greedy", seed)
     seat = game.to_move
-    world = knowledge.determinize(game, seat, rng) if knowledge.determinize is not None else game.copy()
+    if seat is None:
+        raise ValueError("The game is over: there is no move to choose.")
+    determinize = knowledge.determinize
+    world = determinize(game, seat, rng) if determinize is not None else game.copy()
     best, best_value = [], -1.0
     for action in knowledge.actions(world):
         child = world.copy()

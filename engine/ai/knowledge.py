@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ..base import Game
 
@@ -40,8 +40,12 @@ def shared_reward(game: Game) -> tuple[float, ...]:
     return tuple(share if seat in winners else 0.0 for seat in range(game.players))
 
 
-class Knowledge:
-    """Per-game AI knowledge. Subclass it, set the class attributes, override what helps."""
+G = TypeVar("G", bound=Game)
+
+
+class Knowledge(Generic[G]):
+    """Per-game AI knowledge. Subclass it (``Knowledge[MyGame]``: its methods then take that game),
+    set the class attributes, override what helps."""
 
     # Which shared search plays the game: "mcts" (any player count) or "alphabeta" (two players).
     search: ClassVar[str] = "mcts"
@@ -57,36 +61,36 @@ class Knowledge:
     # (above 0, it plays on rather than repeat moves in a balanced position).
     contempt: ClassVar[float] = 0.0
     samples: ClassVar[int] = 6
-    # Hidden information: determinize(game, seat, rng) -> Game, or None for open games.
-    determinize: ClassVar[Callable[[Game, int, random.Random], Game] | None] = None
+    # Hidden information: a method determinize(game, seat, rng) -> Game, or None for open games.
+    determinize: Callable[[G, int, random.Random], Game] | None = None
 
-    def search_for(self, game: Game) -> str:
+    def search_for(self, game: G) -> str:
         """The search for this game (e.g. by player count)."""
         return self.search
 
-    def budget(self, game: Game, level: str) -> int:
+    def budget(self, game: G, level: str) -> int:
         """The budget of ``level`` in this game."""
         return self.budgets[level]
 
-    def actions(self, game: Game) -> list[Any]:
+    def actions(self, game: G) -> list[Any]:
         """The moves the search considers in ``game`` (default: every legal action). A game with
         huge move lists may return a sample of candidates, but the same list for the same
         position each time: the search asks again whenever it comes back to a position."""
         return game._actions()
 
-    def order(self, game: Game, actions: list[Any]) -> list[Any] | None:
+    def order(self, game: G, actions: list[Any]) -> list[Any] | None:
         """``actions`` most promising first, or None when the game has no opinion (then MCTS
         expands them in random order and alpha-beta takes them as they come)."""
         return None
 
-    def evaluate(self, game: Game) -> Sequence[float]:
+    def evaluate(self, game: G) -> Sequence[float]:
         """Estimated win chance of every seat in a running game (summing to 1)."""
         raise NotImplementedError
 
-    def reward(self, game: Game) -> Sequence[float]:
+    def reward(self, game: G) -> Sequence[float]:
         """Win chance of every seat in a finished game (default: the winners share 1)."""
         return shared_reward(game)
 
-    def playout_action(self, game: Game, rng: random.Random) -> Any:
+    def playout_action(self, game: G, rng: random.Random) -> Any:
         """The move of a playout (default: uniformly random)."""
         return rng.choice(game._actions())

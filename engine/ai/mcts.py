@@ -36,7 +36,8 @@ class Node:
 def search(game: Game, knowledge: Knowledge, seat: int, budget: Budget, rng: random.Random) -> Result:
     """Run UCT from ``game`` (for ``seat``, the player to move) until the budget is spent."""
     players = game.players
-    hidden = knowledge.determinize is not None
+    determinize = knowledge.determinize
+    hidden = determinize is not None
     root = Node(None, seat, players)
     c = knowledge.exploration
     iterations = nodes = 0
@@ -45,7 +46,7 @@ def search(game: Game, knowledge: Knowledge, seat: int, budget: Budget, rng: ran
             budget.spend()
         except OutOfBudget:
             break
-        state = knowledge.determinize(game, seat, rng) if hidden else game.copy()
+        state = determinize(game, seat, rng) if determinize is not None else game.copy()
         node, path = root, [root]
         while state.outcome is None:
             if hidden:
@@ -111,6 +112,7 @@ def _first(knowledge: Knowledge, state: Game, fresh: list[Any], rng: random.Rand
 
 def _select(node: Node, children: list[Node], c: float, hidden: bool) -> Node:
     seat = node.seat
+    assert seat is not None  # only a node of a running game has children to choose from
     log_n = math.log(node.visits) if not hidden else 0.0
     best, best_score = children[0], -math.inf
     for child in children:

@@ -22,4 +22,4 @@ def knowledge_for(variant: str) -> Knowledge:
     if descriptor.ai is None:
         have = ", ".join(registry.info(v).name for v in variants()) or "none yet"
         raise ValueError(f"{descriptor.name} has no AI player yet. Games with one: {have}.")
-    return descriptor.ai  # type: ignore[no-any-return]
+    return descriptor.ai

@@ -1,7 +1,8 @@
 """Deterministic randomness for the Pai Sho games (docs/rules/paisho-board.md 0.5): SplitMix64.
 
-All random choices of a game (Basic's coin, Ancient's shuffles) come from one generator seeded
-with the game's 64-bit seed, in a fixed order, so ``(options, seed, moves)`` replays exactly.
+All random choices of a game (Basic's coin, Ancient's shuffles, and outside Pai Sho the random
+first player of Quaterno and PAUSO, engine.options.first_seat) come from one generator seeded with
+the game's 64-bit seed, in a fixed order, so ``(options, seed, moves)`` replays exactly.
 """
 from __future__ import annotations
 

@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..ai.knowledge import Knowledge
-from .game import POINT_VALUE, PausoGame
+from .game import PausoGame
 from .layout import Cell
 from .push import STEPS
+from .tiles import POINT_VALUE
 
 GREEDY_PLAYOUT = 0.5  # chance that a playout move is the best immediate gain
 TEMPERATURE = 1.5  # score points per e-fold of win chance in ``evaluate``
@@ -61,9 +62,17 @@ def net_gain(game: PausoGame, cell: Cell, colour: str) -> int:
     return gain
 
 
+def seat_to_move(game: PausoGame) -> int:
+    """The seat to move in a running game (the search never asks in a finished one)."""
+    seat = game.to_move
+    if seat is None:
+        raise ValueError("The game is over: nobody is to move.")
+    return seat
+
+
 def best_cells(game: PausoGame, cells: list[Cell]) -> list[Cell]:
     """The cells of ``cells`` with the best immediate net gain for the player to move."""
-    colour = game.colours[game.to_move]
+    colour = game.colours[seat_to_move(game)]
     best, best_gain = [], -math.inf
     for cell in cells:
         gain = net_gain(game, cell, colour)
@@ -74,7 +83,7 @@ def best_cells(game: PausoGame, cells: list[Cell]) -> list[Cell]:
     return best
 
 
-class PausoKnowledge(Knowledge):
+class PausoKnowledge(Knowledge[PausoGame]):
     """MCTS for 2 to 4 players with greedy-biased playouts."""
 
     search = "mcts"
@@ -90,7 +99,7 @@ class PausoKnowledge(Knowledge):
         return max(16, self.budgets[level] // left)
 
     def evaluate(self, game: PausoGame) -> Sequence[float]:
-        scores = list(game.scores)
+        scores: list[float] = list(game.scores)
         seat = game.to_move
         if seat is not None:
             colour = game.colours[seat]
@@ -99,7 +108,7 @@ class PausoKnowledge(Knowledge):
         return _softmax(scores, game.active)
 
     def order(self, game: PausoGame, actions: list[Cell]) -> list[Cell]:
-        colour = game.colours[game.to_move]
+        colour = game.colours[seat_to_move(game)]
         return sorted(actions, key=lambda cell: -net_gain(game, cell, colour))
 
     def playout_action(self, game: PausoGame, rng: random.Random) -> Any:

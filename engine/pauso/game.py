@@ -1,22 +1,23 @@
-"""The PAUSO game (rules/pauso.md): options, placement turns, scoring, the end, resignation."""
+"""The PAUSO game (docs/rules/pauso.md): the turn cycle. Options, placing a Ring and its pushes,
+scoring, the end (B5.2) and resignation.
+
+Beside it: board layouts (layout), push resolution (push), the pieces (tiles), reading and writing
+moves (notation), the legal-move list (moves) and the test-position format (B6.3; position).
+"""
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
 from .. import notation
 from ..base import Game, IllegalMove, Outcome
-from ..options import Option, check_all, shown
-from .layout import COLOURS, DEFAULT_PRESET, PRESETS, Cell, Layout, LayoutError, format_layout, parse_layout
+from ..options import Option, check_all, first_option, first_seat, shown
+from .layout import COLOURS, DEFAULT_PRESET, PRESETS, Cell, format_layout, parse_layout
+from .moves import actions, legal_moves
+from .notation import input_forms, move_text, read_cell
+from .position import load_position, write_position
 from .push import Event, place_ring
-
-COLOUR_NAMES = {"P": "Periwinkle", "A": "Apricot", "M": "Mint", "L": "Lemon"}
-POINT_VALUE = {"+": 2, "-": -1}  # every other card: +1
-
-READ_HINT = "Place a Ring with R@c3 (or just c3)."
-_MOVE_RE = re.compile(rf"^(?:r@)?({notation.SQUARE_PATTERN})$", re.IGNORECASE | re.ASCII)
-_OTHER_TILE_RE = re.compile(rf"^([a-zA-Z]+)@({notation.SQUARE_PATTERN})$")
+from .tiles import COLOUR_NAMES, point_value
 
 
 def read_board(given: Any, players: int) -> str:
@@ -40,7 +41,7 @@ OPTIONS = (
     Option("board", "a preset name or a layout such as 5o/o+o+o/5o", "", read=read_board,
            suggestions=tuple(PRESETS), default_text="square5 / square6 / square7 by player count"),
     Option("rings", "Rings per player", 12, low=4, high=12, suggestions=tuple(str(n) for n in range(4, 13))),
-    Option("first", "who takes the first turn", "host", choices=("host", "random")),
+    first_option("who takes the first turn"),
     Option("colours", "the seats' colours in seat order, letters of P, A, M, L", "", read=read_colours,
            suggestions=("PA", "AP", "MA", "PAM", "PAML"), default_text="P, A, M, L in seat order"),
 )
@@ -66,7 +67,7 @@ class PausoGame(Game):
         self.colours: tuple[str, ...] = tuple(self.options["colours"])
         self.supply = [self.options["rings"]] * players
         self.active = [True] * players
-        first = random.Random(seed).randrange(players) if self.options["first"] == "random" else 0
+        first = first_seat(self.options["first"], players, seed)
         self.first = first
         self._to_move: int | None = first
         self.last_events: list[Event] = []
@@ -81,27 +82,19 @@ class PausoGame(Game):
         totals = dict.fromkeys(self.colours, 0)
         for cell, (_, point) in self.contents.items():
             if point is not None:
-                totals[point] += POINT_VALUE.get(self.cards[cell], 1)
+                totals[point] += point_value(self.cards[cell])
         return tuple(totals[c] for c in self.colours)
 
     def legal_moves(self) -> list[str]:
-        if self.outcome is not None:
-            return []
-        return [f"R@{notation.square_name(*cell)}"
-                for cell in sorted(self.cards) if cell not in self.contents]
+        return legal_moves(self)
 
     def _input_forms(self, move: str) -> tuple[str, ...]:
-        return move.lower(), move[2:]
+        return input_forms(move)
 
     def _play(self, move: str) -> str:
         cell = self.parse_move(move)
-        seat = self._to_move
-        assert seat is not None
-        self.supply[seat] -= 1
-        self.last_events = place_ring(self.width, self.height, self.cards, self.contents,
-                                      cell, self.colours[seat])
-        self._after_turn(seat)
-        return f"R@{notation.square_name(*cell)}"
+        self._place(cell)
+        return move_text(cell)
 
     def _resign(self, player: int, reason: str) -> None:
         if not self.active[player]:
@@ -110,34 +103,18 @@ class PausoGame(Game):
         self.supply[player] = 0
         self.last_events = []
         left = [s for s in range(self.players) if self.active[s]]
+        finished = self.finished_reason()
         if len(left) == 1:
             self.outcome = Outcome((left[0],), self.scores, reason)
-        elif self._finished_reason() is not None:
-            self._finish(self._finished_reason())  # the last Rings in play were the leaver's
+        elif finished is not None:
+            self._finish(finished)  # the last Rings in play were the leaver's
         elif self._to_move == player:
             self._advance(player)
 
     # ----- PAUSO specifics ------------------------------------------------------------
     def parse_move(self, move: str) -> Cell:
         """The empty card a move names (B6.1, B6.2 messages 3-7); IllegalMove otherwise."""
-        text = notation.squash(move)
-        other = _OTHER_TILE_RE.match(text)
-        if other and other.group(1).lower() != "r":
-            sq = notation.typed_square(other.group(2))
-            raise IllegalMove(f"PAUSO has only Rings: write R@{sq} or {sq}.")
-        match = _MOVE_RE.match(text)
-        if not match:
-            raise IllegalMove(notation.cant_read(move, READ_HINT))
-        sq = notation.typed_square(match.group(1))
-        cell = notation.parse_square(match.group(1))
-        assert cell is not None
-        if not (0 <= cell[0] < self.width and 0 <= cell[1] < self.height):
-            raise IllegalMove(notation.off_board(sq))
-        if cell not in self.cards:
-            raise IllegalMove(f"{sq} is a gap: there is no board card there.")
-        if cell in self.contents:
-            raise IllegalMove(notation.occupied(sq))
-        return cell
+        return read_cell(move, self.width, self.height, self.cards, self.contents)
 
     def colour_name(self, seat: int) -> str:
         return COLOUR_NAMES[self.colours[seat]]
@@ -163,10 +140,16 @@ class PausoGame(Game):
 
     def position(self) -> str:
         """The whole position in the test-position format (B6.3)."""
-        seats = ",".join(self.colours)
-        nxt = self.colours[self._to_move] if self._to_move is not None else self.colours[0]
-        supply = ",".join(f"{c}={n}" for c, n in zip(self.colours, self.supply))
-        return f"board: {self.position_layout()}; seats: {seats}; next: {nxt}; supply: {supply}"
+        return write_position(self)
+
+    # ----- the turn cycle ---------------------------------------------------------------
+    def _place(self, cell: Cell) -> None:
+        """The seat to move places a Ring on the empty card ``cell``; the pushes follow (B4)."""
+        seat = self._to_move
+        assert seat is not None  # a game in play always has a seat to move
+        self.supply[seat] -= 1
+        self.last_events = place_ring(self.width, self.height, self.cards, self.contents, cell, self.colours[seat])
+        self._after_turn(seat)
 
     def _advance(self, seat: int) -> None:
         for step in range(1, self.players + 1):
@@ -175,7 +158,8 @@ class PausoGame(Game):
                 self._to_move = nxt
                 return
 
-    def _finished_reason(self) -> str | None:
+    def finished_reason(self) -> str | None:
+        """Why the game ends now (B5.2): the board is covered or every supply is empty; else None."""
         if all(cell in self.contents for cell in self.cards):
             return "board_covered"
         if not any(self.supply):
@@ -183,7 +167,7 @@ class PausoGame(Game):
         return None
 
     def _after_turn(self, seat: int) -> None:
-        reason = self._finished_reason()
+        reason = self.finished_reason()
         if reason is None:
             self._advance(seat)
         else:
@@ -198,43 +182,7 @@ class PausoGame(Game):
     # ----- test positions (B6.3) -------------------------------------------------------
     @classmethod
     def from_position(cls, position: str, options: dict[str, Any] | None = None) -> PausoGame:
-        fields = _position_fields(position)
-        try:
-            layout: Layout = parse_layout(fields["board"], allow_colours=True)
-        except LayoutError as err:
-            raise ValueError(f"Bad board in the position: {err}") from None
-        seats = [c.strip().upper() for c in fields.get("seats", "P,A").split(",") if c.strip()]
-        if not 2 <= len(seats) <= 4 or any(c not in COLOURS for c in seats) or len(set(seats)) < len(seats):
-            raise ValueError("seats must list 2 to 4 different colours of P, A, M, L.")
-        opts = dict(options or {})
-        if "board" in opts or "colours" in opts:
-            raise ValueError("A position sets the board and the seats itself.")
-        opts.update(board=format_layout(layout.width, layout.height, layout.cards), colours="".join(seats))
-        game = cls(len(seats), 0, opts)
-        game.load_options = dict(options or {})
-        rings = game.options["rings"]
-        for ring, point in layout.contents.values():
-            for colour in (ring, point):
-                if colour is not None and colour not in seats:
-                    raise ValueError(f"The board holds {COLOUR_NAMES[colour]} ({colour}), "
-                                     f"which is not seated.")
-        nxt = fields.get("next", seats[0]).strip().upper()
-        if nxt not in seats:
-            raise ValueError(f"next: {nxt} is not seated.")
-        supply = _parse_supply(fields.get("supply"), seats)
-        for colour in seats:
-            n = supply[colour]
-            if not 0 <= n <= rings:
-                raise ValueError(f"The supply of {colour} must be between 0 and {rings}.")
-            on_board = sum((r == colour) + (p == colour) for r, p in layout.contents.values())
-            if on_board + n > rings:
-                raise ValueError(f"{colour} has {on_board} cards on the board and {n} in supply: "
-                                 f"more than the {rings} it owns.")
-        game.contents = dict(layout.contents)
-        game.supply = [supply[c] for c in seats]
-        game._to_move = seats.index(nxt)
-        if game._finished_reason() is not None:
-            raise ValueError("The position is already finished (no empty card, or all supplies empty).")
+        game = load_position(cls, position, options)
         game.start_position = game.position()
         return game
 
@@ -242,52 +190,11 @@ class PausoGame(Game):
     _plain_state = True
 
     def _actions(self) -> list[Cell]:
-        if self.outcome is not None:
-            return []
-        contents = self.contents
-        return [cell for cell in self.cards if cell not in contents]
+        return actions(self)
 
     def _apply_action(self, cell: Cell) -> None:
-        seat = self._to_move
-        self.supply[seat] -= 1
-        self.last_events = place_ring(self.width, self.height, self.cards, self.contents, cell,
-                                      self.colours[seat])
-        self._after_turn(seat)
-        self._record_action(self._action_text(cell))
+        self._place(cell)
+        self._record_action(move_text(cell))
 
     def _action_text(self, cell: Cell) -> str:
-        return f"R@{notation.square_name(*cell)}"
-
-
-def _position_fields(position: str) -> dict[str, str]:
-    fields: dict[str, str] = {}
-    for part in position.split(";"):
-        if not part.strip():
-            continue
-        key, sep, value = part.partition(":")
-        key = key.strip().lower()
-        if not sep or key not in ("board", "seats", "next", "supply"):
-            raise ValueError(f"Unexpected '{part.strip()}' in the position; "
-                             f"write board: ...; seats: ...; next: ...; supply: ...")
-        if key in fields:
-            raise ValueError(f"{key} appears twice in the position.")
-        fields[key] = value
-    if "board" not in fields:
-        raise ValueError("The position has no board: field.")
-    return fields
-
-
-def _parse_supply(text: str | None, seats: list[str]) -> dict[str, int]:
-    if text is None:
-        return dict.fromkeys(seats, 6)
-    supply: dict[str, int] = {}
-    for item in text.split(","):
-        colour, sep, number = item.partition("=")
-        colour = colour.strip().upper()
-        if not sep or colour not in seats or not number.strip().isdigit():
-            raise ValueError(f"Cannot read the supply '{item.strip()}'; write e.g. P=6,A=6 for seated colours.")
-        supply[colour] = int(number)
-    missing = [c for c in seats if c not in supply]
-    if missing:
-        raise ValueError(f"The supply does not give {', '.join(missing)}.")
-    return supply
+        return move_text(cell)

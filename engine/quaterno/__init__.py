@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ..registry import GameDescriptor, register
 from .ai import KNOWLEDGE
-from .game import KINDS, OPTIONS, QuaternoGame
+from .game import OPTIONS, QuaternoGame
+from .tiles import KINDS
 
 DESCRIPTOR = register(GameDescriptor(
     id="quaterno", name="Quaterno", min_players=2, max_players=2,

@@ -167,7 +167,7 @@ def routes(game: QuaternoGame, p: int, seized: frozenset | None = None) -> list[
     return out
 
 
-class QuaternoKnowledge(Knowledge):
+class QuaternoKnowledge(Knowledge[QuaternoGame]):
     """Alpha-beta on the turns-to-two-figures estimate."""
 
     search = "alphabeta"

@@ -50,7 +50,7 @@ def test_quaterno_sees_who_is_about_to_win():
     knowledge = ai.knowledge_for("quaterno")
     game = engine.replay("quaterno", T_Q8)
     assert knowledge.evaluate(game)[0] > 0.8  # Player 1 to move wins with e6-f6
-    swapped = engine.replay("quaterno", T_Q8, seed=5, options={"first": "random"})
+    swapped = engine.replay("quaterno", T_Q8, seed=1, options={"first": "random"})
     assert swapped.seat(0) == 1 and knowledge.evaluate(swapped)[1] > 0.8  # the seats follow 'first'
     start = engine.new_game("quaterno")
     assert 0.45 < knowledge.evaluate(start)[0] < 0.6
