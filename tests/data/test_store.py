@@ -124,19 +124,27 @@ async def test_a_full_disk_names_the_real_cause_and_the_store_recovers(store, ca
 async def test_a_commit_error_reopens_a_connection_stuck_in_a_transaction(store, monkeypatch):
     """If COMMIT fails and even ROLLBACK cannot end the transaction, the store replaces its
     connection: the failed change is gone and the next write is stored."""
+    import data.store
     game_id = await new_game(store)
     conn = store._conn
-    real_execute = conn.execute
+    real_execute, real_apply = conn.execute, data.store._apply
 
     def failing(sql, *args):
-        if sql in ("COMMIT", "ROLLBACK"):
+        if sql == "ROLLBACK":
             raise sqlite3.OperationalError("disk I/O error")
         return real_execute(sql, *args)
 
+    def failing_commit(conn, begin, statements, commit):
+        real_apply(conn, begin, statements, False)
+        if commit:  # COMMIT fails and leaves the transaction open
+            raise sqlite3.OperationalError("disk I/O error")
+
     monkeypatch.setattr(conn, "execute", failing)
+    monkeypatch.setattr(data.store, "_apply", failing_commit)
     with pytest.raises(WriteFailed, match="disk I/O error"):
         await store.add_move(game_id, 0, 0, "R@a1", 101.0)
     assert store._conn is not conn
+    monkeypatch.setattr(data.store, "_apply", real_apply)
     await conn.close()
     await store.add_move(game_id, 0, 0, "R@b2", 102.0)
     assert (await store.get_game(game_id)).moves == ["R@b2"]
