@@ -143,4 +143,5 @@ class PostgresStore(SqlStore):
         """Advisory locks on (player, game) held to the end of the transaction, taken in one order:
         they also cover a player's first rating, whose row does not exist yet to be locked."""
         for user_id in sorted(set(user_ids)):
-            await tx.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"rating:{variant}:{user_id}")
+            await tx.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
+                                  f"rating:{variant}:{user_id}")
