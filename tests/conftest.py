@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from bench import pg_cluster
 from bot.service import GameService, Person
 from data import Store
-from tests import pg_cluster
 
 
 class Clock:

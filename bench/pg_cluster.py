@@ -1,4 +1,4 @@
-"""A throwaway PostgreSQL cluster for the tests (and bench/load.py): initdb in a temporary folder,
+"""A throwaway PostgreSQL cluster for the tests and bench/load.py: initdb in a temporary folder,
 a server listening only on a unix socket there, stopped and removed at the end.
 
 Debian's ``postgresql`` package provides initdb/pg_ctl (under /usr/lib/postgresql/<n>/bin); they
