@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot.service import GameService
+from bot.service import GameService, UserError
 from data import Store
 from tests.conftest import ALICE, BOB, CAROL
 
@@ -60,3 +60,24 @@ async def test_two_services_on_one_database_keep_a_players_rating_exact(two_serv
     bob, carol = (await store.ratings([BOB.id], "pauso"))[0], (await store.ratings([CAROL.id], "pauso"))[0]
     assert bob.games == carol.games == GAMES
     assert {r.status for r in await store.games_of(user_id=ALICE.id, statuses=("finished",))} == {"finished"}
+
+
+async def test_a_turn_of_one_game_from_two_processes_at_once_is_recorded_once(two_services):
+    """Both processes hold the same game (neither owns the server alone) and take alice's turn at
+    the same moment: the database lets one turn in; the other is refused and reloads the game."""
+    one, two = two_services
+    await one.challenge(guild_id=1, channel_id=7, challenger=ALICE, opponents=[BOB], variant="pauso",
+                        options={"board": "round5", "rings": 4})
+    await one.accept(BOB, channel_id=7)
+    await two.reload()  # the second process registers the running game too
+    results = await asyncio.gather(one.move(7, ALICE, "c3"), two.move(7, ALICE, "b2"), return_exceptions=True)
+    refused = [r for r in results if isinstance(r, Exception)]
+    played = [r for r in results if not isinstance(r, Exception)]
+    assert [str(e) for e in refused] == ["That move could not be saved; the board is as it was. Please try again."]
+    assert len(played) == 1 and played[0].text.startswith("alice played R@")
+    row = await one.store.get_game(1)
+    assert len(row.moves) == 1
+    # the refused process reloaded the stored game: its next turn is judged on it
+    loser = two if row.moves == ["R@c3"] else one
+    with pytest.raises(UserError, match="^It is not your turn.$"):
+        await loser.move(7, ALICE, "a3")
