@@ -3,6 +3,7 @@ and a throwaway PostgreSQL cluster (started once per session when a test asks fo
 PostgreSQL those tests are skipped with the reason)."""
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -31,8 +32,10 @@ def db_path(tmp_path):
 
 
 @pytest.fixture
-async def store(db_path):
-    s = await Store.open(db_path)
+async def store(request):
+    """The store the service tests use: SQLite, or PostgreSQL with PAISHO_TEST_STORE=postgresql
+    (to run the same service tests on both)."""
+    s = await open_store(os.environ.get("PAISHO_TEST_STORE", "sqlite"), request)
     yield s
     await s.close()
 
@@ -54,7 +57,7 @@ async def postgres_url(postgres_cluster):
     return postgres_cluster
 
 
-async def open_store(kind: str, request) -> object:
+async def open_store(kind: str, request):
     """A fresh store of ``kind`` (sqlite | postgresql) for a test."""
     if kind == "sqlite":
         return await Store.open(request.getfixturevalue("db_path"))

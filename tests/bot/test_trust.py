@@ -63,6 +63,8 @@ async def _return(value):
 async def test_a_failed_commit_refuses_the_move_and_the_next_move_is_stored(service, store, caplog, monkeypatch):
     game_id, _ = await start_round5(service, players=(BOB,))
     import data.store
+    if not isinstance(store, data.store.Store):
+        pytest.skip("fails a COMMIT inside SQLite's store")
     real_apply = data.store._apply
     failures = []
 
