@@ -35,7 +35,7 @@ def _no_pictures() -> None:
     pictures.board = nothing
 
 
-async def _worker(url: str, index: int, games: int, moves: int, pictures: bool) -> dict:
+async def _worker(url: str, index: int, games: int, moves: int, pictures: bool, at_once: int = 0) -> dict:
     from bot.service import GameService, Person
     from data.postgres import PostgresStore
 
@@ -47,8 +47,13 @@ async def _worker(url: str, index: int, games: int, moves: int, pictures: bool) 
     latencies: list[float] = []
     plies: dict[int, int] = {}
     rng = random.Random(index)
+    gate = asyncio.Semaphore(at_once or games)
 
     async def game(number: int) -> None:
+        async with gate:
+            await play(number)
+
+    async def play(number: int) -> None:
         channel = (index + 1) * 1_000_000 + number
         a, b = rng.sample(people, 2)
         reply = await service.challenge(guild_id=index + 1, channel_id=channel, challenger=a, opponents=[b],
@@ -83,8 +88,8 @@ async def _worker(url: str, index: int, games: int, moves: int, pictures: bool) 
     return {"latencies": latencies, "plies": plies, "wall": wall}
 
 
-def _run_worker(url: str, index: int, games: int, moves: int, pictures: bool, out) -> None:
-    result = asyncio.run(_worker(url, index, games, moves, pictures))
+def _run_worker(url: str, index: int, games: int, moves: int, pictures: bool, at_once: int, out) -> None:
+    result = asyncio.run(_worker(url, index, games, moves, pictures, at_once))
     out.put((index, json.dumps(result)))
 
 
@@ -141,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=250, help="games per process, all at once")
     parser.add_argument("--moves", type=int, default=6, help="random moves per game before the resignation")
     parser.add_argument("--pictures", action="store_true", help="draw the board picture of every turn")
+    parser.add_argument("--at-once", type=int, default=0,
+                        help="games in play at a time per process (default: all of its games)")
     args = parser.parse_args(argv)
 
     from bench.pg_cluster import Cluster, empty, unavailable
@@ -162,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(migrate())
         context = multiprocessing.get_context("spawn")
         out = context.Queue()
-        workers = [context.Process(target=_run_worker, args=(url, i, args.games, args.moves, args.pictures, out))
+        workers = [context.Process(target=_run_worker, args=(url, i, args.games, args.moves, args.pictures,
+                                                                  args.at_once, out))
                    for i in range(args.processes)]
         start = time.perf_counter()
         for w in workers:
@@ -180,14 +188,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"process {index}: {len(r['plies'])} games, {len(r['latencies'])} turns in {r['wall']:.1f} s")
         ordered = sorted(latencies)
         p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
-        print(f"{args.processes} processes x {args.games} games at once, {args.moves} moves + a resignation each, "
+        print(f"{args.processes} processes x {args.games} games, {args.at_once or args.games} at a time per process, "
+              f"{args.moves} moves + a resignation each, "
               f"pictures {'on' if args.pictures else 'off'}, PostgreSQL "
               f"{'throwaway cluster (fsync off)' if cluster else 'at --url'}")
         playing = max(json.loads(r)["wall"] for r in results.values())
         print(f"turns: {len(latencies)} in {playing:.1f} s of play (the slowest process; {wall:.1f} s with "
               f"starting the processes) = {len(latencies) / playing:.0f} turns/s")
         print(f"turn latency median {statistics.median(ordered) * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms "
-              f"(all games of a process at once)")
+              f"(from sending a turn to its reply, waiting behind the other games' turns included)")
         for line in asyncio.run(_check(url, plies)):
             print(line)
     finally:
