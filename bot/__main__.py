@@ -55,13 +55,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 async def _console(db_path: str, boards: Path, config) -> int:
-    from data import Store
+    from data import open_store
 
     from .console import run_console
     from .service import GameService
 
     logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
-    store = await Store.open(db_path)
+    store = await open_store(config.database_url, db_path)
     try:
         service = GameService(store, challenge_ttl=config.challenge_ttl)
         await service.reload()

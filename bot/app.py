@@ -1,4 +1,4 @@
-"""The Discord bot: a commands.Bot subclass wiring the store, the game service and the cogs.
+"""The Discord bot: a commands.AutoShardedBot subclass wiring the store, the game service and the cogs.
 
 The only module of ``bot/`` that knows Discord. Slash commands sync to DEV_GUILD_ID on start
 when it is set; globally only through ``python -m bot sync``.
@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from data import Store
+from data import GameStore, open_store
 
 from .config import Config
 from .service import GameService, UserError
@@ -69,16 +69,17 @@ class PaiShoTree(app_commands.CommandTree):
             log.warning("Could not tell the user about the error (interaction %s)", interaction.id)
 
 
-class PaiShoBot(commands.Bot):
+class PaiShoBot(commands.AutoShardedBot):
     """The bot: slash commands only, no message-content intent, no mentions unless asked for."""
 
     def __init__(self, config: Config, *, tick_seconds: float = 60.0) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          allowed_mentions=discord.AllowedMentions.none(), help_command=None,
-                         tree_cls=PaiShoTree)
+                         tree_cls=PaiShoTree, shard_count=config.shard_count,
+                         shard_ids=list(config.shard_ids) if config.shard_ids is not None else None)  # type: ignore[arg-type]
         self.config = config
         self.tick_seconds = tick_seconds
-        self.store: Store | None = None
+        self.store: GameStore | None = None
         self._service: GameService | None = None
         self._warming: asyncio.Task | None = None
 
@@ -90,12 +91,14 @@ class PaiShoBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.config.database_path)
+        self.store = await open_store(self.config.database_url, self.config.database_path)
         self._service = GameService(self.store, clock=discord_clock, challenge_ttl=self.config.challenge_ttl,
                                    reminder_after=self.config.reminder_after,
-                                   move_deadline=self.config.move_deadline)
+                                   move_deadline=self.config.move_deadline, owns=self.config.owns)
         loaded = await self.service.reload()
-        log.info("Database %s open; %d running games registered", self.config.database_path, loaded)
+        log.info("Database %s open; %d running games registered (shards %s of %s)", self.store.path, loaded,
+                 "all" if self.config.shard_ids is None else ",".join(map(str, self.config.shard_ids)),
+                 self.config.shard_count or "auto")
         self._warming = asyncio.create_task(self._warm())
         for name in EXTENSIONS:
             await self.load_extension(name)

@@ -22,6 +22,43 @@ class Config:
     challenge_ttl: float  # seconds a challenge stays open
     reminder_after: float  # seconds before the player to move is reminded
     move_deadline: float  # default seconds per move before a timeout
+    database_url: str | None = None  # postgresql://... : PostgreSQL instead of the SQLite file
+    shard_count: int | None = None  # Discord shards in all (None: as Discord recommends, all here)
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of them)
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process serves a server's games: its shards' servers (direct messages
+        and the console, without a server, belong to shard 0, as Discord sends them)."""
+        if self.shard_ids is None or self.shard_count is None:
+            return True
+        return shard_of(guild_id, self.shard_count) in self.shard_ids
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard Discord gives a server: (server id >> 22) % shard count."""
+    return ((guild_id or 0) >> 22) % shard_count
+
+
+def _shards(count_raw: str, ids_raw: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT (a number) and SHARD_IDS (e.g. ``0,1`` or ``0-3``: this process's shards)."""
+    if not count_raw:
+        if ids_raw:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT (the number of shards of all processes).")
+        return None, None
+    if not count_raw.isdigit() or int(count_raw) < 1:
+        raise ConfigError(f"SHARD_COUNT must be a whole number of shards (1 or more), not '{count_raw}'.")
+    count = int(count_raw)
+    if not ids_raw:
+        return count, None
+    ids: list[int] = []
+    for part in ids_raw.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ConfigError(f"SHARD_IDS must list shard numbers like 0,1 or 0-3, not '{ids_raw}'.")
+        ids += range(int(first), int(last if dash else first) + 1)
+    if not ids or any(i >= count for i in ids) or len(set(ids)) != len(ids):
+        raise ConfigError(f"SHARD_IDS must list different shards from 0 to {count - 1}, not '{ids_raw}'.")
+    return count, tuple(ids)
 
 
 def _number(name: str, default: float) -> float:
@@ -48,6 +85,11 @@ def load_config(env_file: str | None = ".env") -> Config:
     level = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not '{level}'.")
+    url = os.environ.get("DATABASE_URL", "").strip() or None
+    if url and not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError("DATABASE_URL must be a postgresql://... URL (leave it empty to use DATABASE_PATH).")
+    shard_count, shard_ids = _shards(os.environ.get("SHARD_COUNT", "").strip(),
+                                     os.environ.get("SHARD_IDS", "").strip())
     return Config(
         token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
         database_path=os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
@@ -56,4 +98,7 @@ def load_config(env_file: str | None = ".env") -> Config:
         challenge_ttl=_number("CHALLENGE_HOURS", 24 * 3600),
         reminder_after=_number("REMINDER_HOURS", 24 * 3600),
         move_deadline=_number("MOVE_DEADLINE_HOURS", 72 * 3600),
+        database_url=url,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )

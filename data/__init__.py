@@ -1,4 +1,21 @@
-"""Persistence: the aiosqlite store of games, seats and moves (see store.py)."""
-from .store import GameRow, HistoryRow, Offer, RatingRow, Seat, Store, StoreError, Timer, WriteFailed
+"""Persistence: the store of games, seats, moves and ratings, behind one interface (interface.py)
+with two databases: SQLite (store.py, the embedded default) and PostgreSQL (postgres.py, for
+several processes); ``open_store`` picks one from the configuration."""
+from .interface import GameStore, open_store
+from .rows import (
+    KEEP,
+    GameRow,
+    HistoryRow,
+    Offer,
+    RatingRow,
+    RatingUpdate,
+    Seat,
+    StoreError,
+    Timer,
+    TurnTimer,
+    WriteFailed,
+)
+from .store import Store
 
-__all__ = ["GameRow", "HistoryRow", "Offer", "RatingRow", "Seat", "Store", "StoreError", "Timer", "WriteFailed"]
+__all__ = ["GameRow", "GameStore", "HistoryRow", "KEEP", "Offer", "RatingRow", "RatingUpdate", "Seat", "Store",
+           "StoreError", "Timer", "TurnTimer", "WriteFailed", "open_store"]

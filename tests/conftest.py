@@ -1,10 +1,14 @@
-"""Shared fixtures: a real SQLite store in a temporary folder, a service with a controllable clock."""
+"""Shared fixtures: a real SQLite store in a temporary folder, a service with a controllable clock,
+and a throwaway PostgreSQL cluster (started once per session when a test asks for it; without
+PostgreSQL those tests are skipped with the reason)."""
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
 
+from bench import pg_cluster
 from bot.service import GameService, Person
 from data import Store
 
@@ -28,8 +32,45 @@ def db_path(tmp_path):
 
 
 @pytest.fixture
-async def store(db_path):
-    s = await Store.open(db_path)
+async def store(request):
+    """The store the service tests use: SQLite, or PostgreSQL with PAISHO_TEST_STORE=postgresql
+    (to run the same service tests on both)."""
+    s = await open_store(os.environ.get("PAISHO_TEST_STORE", "sqlite"), request)
+    yield s
+    await s.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster():
+    """The URL of a throwaway PostgreSQL server for this test session."""
+    reason = pg_cluster.unavailable()
+    if reason:
+        pytest.skip(f"PostgreSQL tier skipped: {reason}")
+    with pg_cluster.Cluster() as url:
+        yield url
+
+
+@pytest.fixture
+async def postgres_url(postgres_cluster):
+    """The throwaway server's database, emptied for this test."""
+    await pg_cluster.empty(postgres_cluster)
+    return postgres_cluster
+
+
+async def open_store(kind: str, request):
+    """A fresh store of ``kind`` (sqlite | postgresql) for a test."""
+    if kind == "sqlite":
+        return await Store.open(request.getfixturevalue("db_path"))
+    from data.postgres import PostgresStore
+    url = request.getfixturevalue("postgres_cluster")  # skips with the reason when there is none
+    await pg_cluster.empty(url)
+    return await PostgresStore.open(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def any_store(request):
+    """The same tests against both stores."""
+    s = await open_store(request.param, request)
     yield s
     await s.close()
 

@@ -31,7 +31,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from data import Store
+from data import GameStore
 
 from ..workers import Workers
 from .agreements import Agreements
@@ -54,14 +54,16 @@ R = TypeVar("R")
 class GameService:
     """Everything a front-end may ask of the bot; each method is one part's."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
+    def __init__(self, store: GameStore, *, clock: Callable[[], float] = time.time,
                  challenge_ttl: float = DEFAULT_CHALLENGE_TTL, reminder_after: float = DEFAULT_REMINDER,
                  move_deadline: float = DEFAULT_DEADLINE, rng: random.Random | None = None,
-                 workers: Workers | None = None) -> None:
+                 workers: Workers | None = None, owns: Callable[[int | None], bool] | None = None) -> None:
+        """``owns(guild_id)``: whether this process serves that server's games (a shard cluster
+        serves only its shards' servers; by default one process serves every server)."""
         self.store = store
         self.clock = clock
         self.workers = workers or Workers()  # worker processes for CPU-heavy work (AI, replays)
-        self.running = RunningGames(store)
+        self.running = RunningGames(store, owns)
         self.timers = Timers(store, clock, reminder_after=reminder_after, move_deadline=move_deadline)
         self.standings = Standings(store, clock)
         self.play = Play(store, self.running, self.timers, self.standings, clock)

@@ -1,14 +1,14 @@
 """What the players of a running game agree on: a draw (every player still in the game accepts;
 recorded as ``draw agreed`` and rated as a draw) and a takeback (the others accept undoing the
 asker's last turn and any turn after it). An offer is stored until it is accepted, declined, or
-closed by a move (see Play.close_offers). A turn that showed someone a hidden tile is never
+closed by a move (see Play.commit). A turn that showed someone a hidden tile is never
 taken back."""
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import engine
-from data import GameRow, Offer, Store
+from data import GameRow, GameStore, Offer
 from engine.base import DRAW_AGREED
 
 from . import pictures, wording
@@ -28,7 +28,7 @@ def _is_turn(entry: str) -> bool:
 
 
 class Agreements:
-    def __init__(self, store: Store, running: RunningGames, play: Play, timers: Timers,
+    def __init__(self, store: GameStore, running: RunningGames, play: Play, timers: Timers,
                  clock: Callable[[], float]) -> None:
         self.store = store
         self.running = running
@@ -154,7 +154,7 @@ class Agreements:
         kept = GameRow(**{**row.__dict__, "moves": row.moves[:offer.ply], "move_seats": row.move_seats[:offer.ply]})
         before = replay(kept)
         now = self.clock()
-        await saving(row, self.store.take_back(row.id, offer.ply, now, await self.timers.for_turn(row, before, now)))
+        await saving(row, self.store.take_back(row.id, offer.ply, now, self.timers.for_turn(row, before, now)))
         row.moves[:] = kept.moves
         row.move_seats[:] = kept.move_seats
         self.running.keep(row, before)

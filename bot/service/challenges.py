@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 import engine
-from data import GameRow, Store, StoreError
+from data import GameRow, GameStore, StoreError
 from engine import ai
 
 from .. import records
@@ -22,7 +22,7 @@ DEFAULT_CHALLENGE_TTL = 24 * 3600.0
 
 
 class Challenges:
-    def __init__(self, store: Store, running: RunningGames, timers: Timers, clock: Callable[[], float], *,
+    def __init__(self, store: GameStore, running: RunningGames, timers: Timers, clock: Callable[[], float], *,
                  ttl: float = DEFAULT_CHALLENGE_TTL, rng: random.Random | None = None) -> None:
         self.store = store
         self.running = running
@@ -203,7 +203,7 @@ class Challenges:
         game = replay(row)
         try:
             await saving(row, self.store.start_game(row.id, seat, channel_id, now,
-                                                    await self.timers.for_turn(row, game, now)))
+                                                    self.timers.for_turn(row, game, now)))
         except StoreError as err:
             raise UserError(str(err)) from None
         started = await self.store.get_game(row.id)
@@ -274,7 +274,13 @@ class Challenges:
 
     async def expire(self) -> list[GameRow]:
         """Mark every challenge past its time as expired; returns them (for notices)."""
-        rows = await self.store.expired_challenges(self.clock())
-        for row in rows:
-            await self.store.set_status(row.id, "expired", self.clock())
-        return rows
+        expired = []
+        for row in await self.store.expired_challenges(self.clock()):
+            if not self.running.owns(row.guild_id):
+                continue  # another process (shard) serves that server and says it
+            try:
+                await self.store.set_status(row.id, "expired", self.clock(), only_from="challenge")
+            except StoreError:
+                continue  # accepted (or expired by another process) just now
+            expired.append(row)
+        return expired

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from data import Store
+from data import GameStore
 
 from . import wording
 from .base import Notice, Reply, UserError
@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 
 
 class Sweeper:
-    def __init__(self, store: Store, running: RunningGames, challenges: Challenges, play: Play,
+    def __init__(self, store: GameStore, running: RunningGames, challenges: Challenges, play: Play,
                  clock: Callable[[], float]) -> None:
         self.store = store
         self.running = running
@@ -58,7 +58,8 @@ class Sweeper:
             if timer.deadline_at <= now:
                 after = await self.play.leave(row, game, timer.seat, "timeout")
             elif not timer.reminded and timer.remind_at <= now:
-                await self.store.mark_reminded(row.id)
+                if not await self.store.claim_reminder(row.id, timer.seat):
+                    return None  # another process (or an earlier sweep) has sent it
                 text = (f"{seat.name}, it is your move in game #{row.id} ({wording.game_name(row.variant)}). "
                         f"Your time runs out {wording.in_words(timer.deadline_at - now)}.")
                 return Notice(row.channel_id, Reply(text, mention=(seat.user_id,), game_id=row.id))

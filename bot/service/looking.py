@@ -4,7 +4,7 @@ player, a game's rules; and what to tell someone who asks where no game runs."""
 from __future__ import annotations
 
 import engine
-from data import GameRow, Store
+from data import GameRow, GameStore
 
 from .. import records
 from . import pictures, wording
@@ -15,7 +15,7 @@ RECENT = 10  # finished games a player's list shows
 
 
 class Looking:
-    def __init__(self, store: Store, running: RunningGames) -> None:
+    def __init__(self, store: GameStore, running: RunningGames) -> None:
         self.store = store
         self.running = running
 

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import engine
-from data import GameRow, Store, StoreError
+from data import KEEP, GameRow, GameStore, StoreError, TurnTimer
+from data.rows import Keep  # the type of KEEP
 from engine.notation import GAME_OVER, NOT_YOUR_TURN, squash
 
 from . import pictures, wording
@@ -21,7 +22,7 @@ log = logging.getLogger(__name__)
 
 
 class Play:
-    def __init__(self, store: Store, running: RunningGames, timers: Timers, standings: Standings,
+    def __init__(self, store: GameStore, running: RunningGames, timers: Timers, standings: Standings,
                  clock: Callable[[], float]) -> None:
         self.store = store
         self.running = running
@@ -54,8 +55,8 @@ class Play:
                 log.exception("Game %d (%s, ply %d): the engine failed on the move %r by seat %d",
                               row.id, row.variant, len(game.record), text[:200], seat)
                 raise UserError(ENGINE_FAILED) from None
-            await self.commit(row, after, seat, canonical)
-            declined = await self.close_offers(row, seat)
+            closed = await self.commit(row, after, seat, canonical, close_offers=True)
+            declined = self.closed_offers(row, closed)
         reply = await self.turn_reply(row, after, f"{user.name} played {canonical}.{declined}")
         return replace(reply, **await pictures.private(after, seat))
 
@@ -120,45 +121,44 @@ class Play:
                           len(game.record), typed[:200])
             return []
 
-    async def close_offers(self, row: GameRow, mover: int) -> str:
-        """A turn closes the open offers: a draw offer the mover had not agreed to is declined by
-        the move, and a takeback no longer fits the position. Returns words for the turn message."""
+    @staticmethod
+    def closed_offers(row: GameRow, closed: list[tuple[str, int]]) -> str:
+        """Words for the offers a turn closed (the store closes them with the turn): a draw offer
+        the mover had not agreed to is declined by the move, and a takeback no longer fits."""
         said = []
-        for offer in await self.store.offers(row.id):
-            if offer.kind == "draw" and mover in offer.accepted:
-                continue
-            await saving(row, self.store.drop_offers(row.id, offer.kind))
-            asker = row.seats[offer.seat].name
-            said.append(f" This declines {asker}'s draw offer." if offer.kind == "draw"
+        for kind, asker_seat in closed:
+            asker = row.seats[asker_seat].name
+            said.append(f" This declines {asker}'s draw offer." if kind == "draw"
                         else f" {asker}'s takeback request lapses.")
         return "".join(said)
 
     async def commit(self, row: GameRow, game: engine.Game, seat: int, entry: str,
-                     before_to_move: int | None = None) -> None:
+                     before_to_move: int | None = None, close_offers: bool = False) -> list[tuple[str, int]]:
         """Store the turn ``entry`` that made ``game`` what it is, in one transaction with the
-        result and rating changes (if it ended the game) or the next player's timer; then keep
-        the game in memory. A failed write refuses the turn and changes nothing."""
+        result and rating changes (if it ended the game) or the next player's timer, and (with
+        ``close_offers``) the offers the mover's turn closes, which it returns; then keep the
+        game in memory. A failed write refuses the turn and changes nothing."""
         result = wording.outcome_dict(game.outcome) if game.outcome is not None else None
         now = self.clock()
+        timer: TurnTimer | Keep | None
         if game.to_move is not None and game.to_move == before_to_move:
-            timer = await self.store.timer(row.id)  # someone else left: the clock runs on
+            timer = KEEP  # someone else left: the clock of the player to move runs on
         else:
-            timer = await self.timers.for_turn(row, game, now)
-        changes = None
-        async with self.standings.lock:
-            if result is not None and row.rated:
-                changes = await self.standings.changes(row, game, now)
-                result["ratings"] = {str(h.user_id): [round(h.before), round(h.after)] for _, h in changes}
-            rewrite = len(game.record) == len(row.moves)  # the last entry was completed, not added
-            try:
-                await self.store.add_move(row.id, len(game.record) - 1, seat, entry, now, result, timer, changes,
-                                          replace=rewrite)
-            except StoreError:
-                log.exception("Game %d: could not store %r; reloading it from the store", row.id, entry)
-                fresh = await self.store.get_game(row.id)
-                if fresh is not None and fresh.status == "running":
-                    self.running.keep(fresh, replay(fresh))
-                raise UserError(MOVE_NOT_SAVED) from None
+            timer = self.timers.for_turn(row, game, now)
+        rate = self.standings.update(row, game, now, result) if result is not None and row.rated else None
+        rewrite = len(game.record) == len(row.moves)  # the last entry was completed, not added
+        try:
+            closed = await self.store.add_move(row.id, len(game.record) - 1, seat, entry, now, result, timer,
+                                               replace=rewrite, rate=rate,
+                                               close_offers_for=seat if close_offers else None)
+        except StoreError:
+            log.exception("Game %d: could not store %r; reloading it from the store", row.id, entry)
+            fresh = await self.store.get_game(row.id)
+            if fresh is not None and fresh.status == "running":
+                self.running.keep(fresh, replay(fresh))
+            else:
+                self.running.forget(row)
+            raise UserError(MOVE_NOT_SAVED) from None
         if rewrite:
             row.moves[-1] = entry
         else:
@@ -170,6 +170,7 @@ class Play:
             self.running.forget(row)
         else:
             self.running.keep(row, game)
+        return closed
 
     async def turn_reply(self, row: GameRow, game: engine.Game, said: str) -> Reply:
         """The public message after a turn: what happened, whose turn it is (or the result and

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from data import GameRow, Store
+from data import GameRow, GameStore
 from rendering import replay as drawing
 
 from ..workers import Workers
@@ -43,7 +43,7 @@ class Position:
 
 
 class Replays:
-    def __init__(self, store: Store, running: RunningGames, workers: Workers) -> None:
+    def __init__(self, store: GameStore, running: RunningGames, workers: Workers) -> None:
         self.store = store
         self.running = running
         self.workers = workers

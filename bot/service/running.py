@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 import engine
-from data import GameRow, Store, WriteFailed
+from data import GameRow, GameStore, WriteFailed
 
 from .base import SAVE_FAILED, NoGameHere, Person, UserError
 
@@ -36,8 +36,11 @@ async def saving(row: GameRow, write: Awaitable[T]) -> T:
 class RunningGames:
     """Running games by id and by channel; None for a game registered but not yet replayed."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: GameStore, owns: Callable[[int | None], bool] | None = None) -> None:
         self.store = store
+        # whether this process serves a server's games (by guild id; None outside a server): with
+        # several processes on one database (shards), each keeps only its own servers' games
+        self.owns: Callable[[int | None], bool] = owns or (lambda guild_id: True)
         self._games: dict[int, tuple[GameRow, engine.Game | None]] = {}
         self._by_channel: dict[int, int] = {}
         # one lock per game (or challenge), alive while someone holds or waits for it
@@ -51,6 +54,8 @@ class RunningGames:
         with many long games is quick and each game costs its replay once."""
         count = 0
         for row in await self.store.running_games():
+            if not self.owns(row.guild_id):
+                continue
             self._games[row.id] = (row, None)
             self._by_channel[row.channel_id] = row.id
             count += 1

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import engine
 import rendering
-from data import GameRow, HistoryRow, RatingRow, Store
+from data import GameRow, GameStore, HistoryRow, RatingRow, RatingUpdate
 
 from .. import ratings
 from .base import Person, Reply, UserError
@@ -15,18 +15,27 @@ from .wording import count
 
 
 class Standings:
-    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+    def __init__(self, store: GameStore, clock: Callable[[], float]) -> None:
         self.store = store
         self.clock = clock
-        self.lock = asyncio.Lock()  # ratings are read, computed and written one game at a time
 
-    async def changes(self, row: GameRow, game: engine.Game, now: float) -> list[tuple[RatingRow, HistoryRow]]:
-        """New ratings of every seat after a rated game (inactivity first widens uncertainty);
-        call with ``lock`` held until they are stored."""
+    def update(self, row: GameRow, game: engine.Game, now: float, result: dict) -> RatingUpdate:
+        """The rating update the store applies with a finished rated game's last turn, in the same
+        transaction, from the ratings stored then; it adds the changes to ``result``."""
+        def compute(stored: list[RatingRow]) -> list[tuple[RatingRow, HistoryRow]]:
+            changes = self.changes(row, game, now, stored)
+            result["ratings"] = {str(h.user_id): [round(h.before), round(h.after)] for _, h in changes}
+            return changes
+        return RatingUpdate(row.variant, sorted({s.user_id for s in row.seats}), compute)
+
+    def changes(self, row: GameRow, game: engine.Game, now: float,
+                stored: list[RatingRow]) -> list[tuple[RatingRow, HistoryRow]]:
+        """New ratings of every seat after a rated game (inactivity first widens uncertainty),
+        from the players' ``stored`` ratings."""
         out = game.outcome
         assert out is not None
         users = [s.user_id for s in row.seats]
-        old = {r.user_id: r for r in await self.store.ratings(users, row.variant)}
+        old = {r.user_id: r for r in stored}
         skills = []
         for uid in users:
             r = old.get(uid)

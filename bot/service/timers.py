@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import engine
-from data import GameRow, Store, Timer
+from data import GameRow, GameStore, TurnTimer
 
 from .base import HOUR, Reply, UserError
 
@@ -14,7 +14,7 @@ DEFAULT_DEADLINE = 72 * HOUR
 
 
 class Timers:
-    def __init__(self, store: Store, clock: Callable[[], float], *, reminder_after: float = DEFAULT_REMINDER,
+    def __init__(self, store: GameStore, clock: Callable[[], float], *, reminder_after: float = DEFAULT_REMINDER,
                  move_deadline: float = DEFAULT_DEADLINE) -> None:
         self.store = store
         self.clock = clock
@@ -26,12 +26,12 @@ class Timers:
         settings = await self.store.guild_settings(guild_id) if guild_id is not None else None
         return settings or (self.move_deadline, self.reminder_after)
 
-    async def for_turn(self, row: GameRow, game: engine.Game, now: float) -> Timer | None:
-        """The reminder and deadline of the player to move, by the server's settings."""
+    def for_turn(self, row: GameRow, game: engine.Game, now: float) -> TurnTimer | None:
+        """The reminder and deadline of the player to move, by the server's settings (which the
+        store looks up in the transaction that stores the turn)."""
         if game.to_move is None or row.is_bot(game.to_move):
             return None  # the bot keeps no clock: it moves at once
-        deadline, remind = await self.timings(row.guild_id)
-        return Timer(row.id, game.to_move, now + remind, now + deadline, False)
+        return TurnTimer(game.to_move, now, self.reminder_after, self.move_deadline, row.guild_id)
 
     async def set_timings(self, guild_id: int, *, move_hours: float, reminder_hours: float) -> Reply:
         """A server admin sets the time per move and when players are reminded (new turns on)."""

@@ -60,19 +60,23 @@ async def _return(value):
     return value
 
 
-async def test_a_failed_commit_refuses_the_move_and_the_next_move_is_stored(service, store, caplog):
+async def test_a_failed_commit_refuses_the_move_and_the_next_move_is_stored(service, store, caplog, monkeypatch):
     game_id, _ = await start_round5(service, players=(BOB,))
-    conn = store._conn
-    real_execute = conn.execute
+    import data.store
+    if not isinstance(store, data.store.Store):
+        pytest.skip("fails a COMMIT inside SQLite's store")
+    real_apply = data.store._apply
     failures = []
 
-    def execute(sql, *args):
-        if sql == "COMMIT" and not failures:
-            failures.append(sql)
+    def apply(conn, begin, statements, commit):  # the batch runs, then its COMMIT fails once
+        real_apply(conn, begin, statements, False)
+        if commit and not failures:
+            failures.append("COMMIT")
             raise sqlite3.OperationalError("disk I/O error")
-        return real_execute(sql, *args)
+        if commit:
+            conn._conn.execute("COMMIT")
 
-    conn.execute = execute
+    monkeypatch.setattr(data.store, "_apply", apply)
     with caplog.at_level(logging.ERROR):
         with pytest.raises(UserError) as refused:
             await service.move(CH, ALICE, "c3")

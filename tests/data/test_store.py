@@ -1,4 +1,6 @@
-"""The SQLite store on real files: migrations, games, moves, reopening, the channel rule."""
+"""The store on real databases (SQLite files and, when PostgreSQL is installed, a throwaway server):
+migrations, games, moves, reopening, the channel rule; then what only SQLite has (its file, its
+connection, its failures)."""
 from __future__ import annotations
 
 import sqlite3
@@ -15,8 +17,8 @@ async def new_game(store, channel=10, status="running"):
                                    seats=[(1, "alice", True), (2, "bob", status == "running")], now=100.0)
 
 
-async def test_migrations_set_the_schema_version_and_wal(store, db_path):
-    assert await store.schema_version() == len(MIGRATIONS)
+async def test_migrations_set_the_schema_version_and_wal(sqlite_store, db_path):
+    assert await sqlite_store.schema_version() == len(MIGRATIONS)
     with sqlite3.connect(db_path) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     again = await Store.open(db_path)  # migrating twice is a no-op
@@ -87,61 +89,69 @@ async def test_games_of_a_server_and_a_user(store):
 
 # ----- failed writes (issue 15.3): the store rolls back, says why, and keeps serving -----------
 
-async def test_a_failed_commit_is_rolled_back_and_the_next_write_works(store, db_path):
+async def test_a_failed_commit_is_rolled_back_and_the_next_write_works(sqlite_store, db_path):
     """A COMMIT that SQLite itself refuses (a deferred foreign key check fails only at COMMIT)
     leaves no transaction open: the change is gone and the next write goes through."""
-    game_id = await new_game(store)
+    game_id = await new_game(sqlite_store)
     with pytest.raises(Exception) as failed:
-        async with store.transaction() as db:
+        async with sqlite_store.transaction() as db:
             await db.execute("PRAGMA defer_foreign_keys = ON")
             await db.execute("INSERT INTO moves (game_id, ply, seat, move, created_at) "
                              "VALUES (999, 0, 0, 'R@a1', 1.0)")
     assert "FOREIGN KEY" in str(failed.value)
-    await store.add_move(game_id, 0, 0, "R@a1", 101.0)  # used to fail: "within a transaction"
+    await sqlite_store.add_move(game_id, 0, 0, "R@a1", 101.0)  # used to fail: "within a transaction"
     with sqlite3.connect(db_path) as raw:
         assert raw.execute("SELECT game_id, move FROM moves").fetchall() == [(game_id, "R@a1")]
 
 
-async def test_a_full_disk_names_the_real_cause_and_the_store_recovers(store, caplog):
+async def test_a_full_disk_names_the_real_cause_and_the_store_recovers(sqlite_store, caplog):
     """SQLite rolls the whole transaction back itself when the disk is full; the store reports
     'disk is full' (not 'cannot rollback'), and writes work again once there is room."""
-    game_id = await new_game(store)
-    conn = store._conn
+    game_id = await new_game(sqlite_store)
+    conn = sqlite_store._conn
     await conn.execute("CREATE TABLE filler (x TEXT)")
     async with conn.execute("PRAGMA page_count") as cur:
         (pages,) = await cur.fetchone()
     await conn.execute(f"PRAGMA max_page_count = {pages}")
     with pytest.raises(WriteFailed, match="disk is full") as failed:
-        async with store.transaction() as db:
+        async with sqlite_store.transaction() as db:
             await db.execute("INSERT INTO filler VALUES (?)", ("x" * 100_000,))
     assert "disk is full" in str(failed.value.__cause__)
     assert "disk is full" in caplog.text and "cannot rollback" not in caplog.text
     await conn.execute("PRAGMA max_page_count = 1073741823")
-    await store.add_move(game_id, 0, 0, "R@a1", 101.0)
-    assert (await store.get_game(game_id)).moves == ["R@a1"]
+    await sqlite_store.add_move(game_id, 0, 0, "R@a1", 101.0)
+    assert (await sqlite_store.get_game(game_id)).moves == ["R@a1"]
 
 
-async def test_a_commit_error_reopens_a_connection_stuck_in_a_transaction(store, monkeypatch):
+async def test_a_commit_error_reopens_a_connection_stuck_in_a_transaction(sqlite_store, monkeypatch):
     """If COMMIT fails and even ROLLBACK cannot end the transaction, the store replaces its
     connection: the failed change is gone and the next write is stored."""
-    game_id = await new_game(store)
-    conn = store._conn
-    real_execute = conn.execute
+    import data.store
+    game_id = await new_game(sqlite_store)
+    conn = sqlite_store._conn
+    real_execute, real_apply = conn.execute, data.store._apply
 
     def failing(sql, *args):
-        if sql in ("COMMIT", "ROLLBACK"):
+        if sql == "ROLLBACK":
             raise sqlite3.OperationalError("disk I/O error")
         return real_execute(sql, *args)
 
+    def failing_commit(conn, begin, statements, commit):
+        real_apply(conn, begin, statements, False)
+        if commit:  # COMMIT fails and leaves the transaction open
+            raise sqlite3.OperationalError("disk I/O error")
+
     monkeypatch.setattr(conn, "execute", failing)
+    monkeypatch.setattr(data.store, "_apply", failing_commit)
     with pytest.raises(WriteFailed, match="disk I/O error"):
-        await store.add_move(game_id, 0, 0, "R@a1", 101.0)
-    assert store._conn is not conn
+        await sqlite_store.add_move(game_id, 0, 0, "R@a1", 101.0)
+    assert sqlite_store._conn is not conn
+    monkeypatch.setattr(data.store, "_apply", real_apply)
     await conn.close()
-    await store.add_move(game_id, 0, 0, "R@b2", 102.0)
-    assert (await store.get_game(game_id)).moves == ["R@b2"]
+    await sqlite_store.add_move(game_id, 0, 0, "R@b2", 102.0)
+    assert (await sqlite_store.get_game(game_id)).moves == ["R@b2"]
 
 
-async def test_moves_are_committed_with_full_sync(store, db_path):
-    async with store._conn.execute("PRAGMA synchronous") as cur:
+async def test_moves_are_committed_with_full_sync(sqlite_store, db_path):
+    async with sqlite_store._conn.execute("PRAGMA synchronous") as cur:
         assert (await cur.fetchone())[0] == 2  # FULL

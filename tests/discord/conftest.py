@@ -11,7 +11,8 @@ TICK = 1800.0  # the timer loop's period in these tests (virtual seconds)
 
 def make_config(db_path: str, **changes) -> Config:
     values = dict(token=None, database_path=db_path, dev_guild_id=None, log_level="INFO",
-                  challenge_ttl=24 * 3600, reminder_after=24 * 3600, move_deadline=72 * 3600)
+                  challenge_ttl=24 * 3600, reminder_after=24 * 3600, move_deadline=72 * 3600,
+                  shard_count=1)
     values.update(changes)
     return Config(**values)
 

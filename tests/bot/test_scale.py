@@ -1,0 +1,83 @@
+"""Two game services on one database (as two bot processes, each with its own connection), on
+SQLite and on PostgreSQL: games in different channels at the same moment, the same player in
+both, and that player's rating stays exact (every game rated once, each from the rating the one
+before left)."""
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from bot.service import GameService, UserError
+from data import Store
+from tests.conftest import ALICE, BOB, CAROL
+
+GAMES = 6  # per service
+
+
+@pytest.fixture
+async def two_services(request, any_store, clock):
+    if isinstance(any_store, Store):
+        second = await Store.open(any_store.path)
+    else:
+        from data.postgres import PostgresStore
+        second = await PostgresStore.open(request.getfixturevalue("postgres_cluster"))
+    services = [GameService(s, clock=clock, rng=random.Random(i)) for i, s in enumerate((any_store, second))]
+    yield services
+    for service in services:
+        service.close()
+    await second.close()
+
+
+async def play_games(service: GameService, first_channel: int, opponent) -> None:
+    """Games in channels of their own: alice moves, then wins or loses by a resignation."""
+    for i in range(GAMES):
+        channel = first_channel + i
+        await service.challenge(guild_id=1, channel_id=channel, challenger=ALICE, opponents=[opponent],
+                                variant="pauso", options={"board": "round5", "rings": 4})
+        await service.accept(opponent, channel_id=channel)
+        await service.move(channel, ALICE, "c3")
+        await asyncio.sleep(0)
+        await service.resign(channel, opponent if i % 3 else ALICE)
+
+
+async def test_two_services_on_one_database_keep_a_players_rating_exact(two_services):
+    one, two = two_services
+    await asyncio.gather(play_games(one, 1000, BOB), play_games(two, 2000, CAROL))
+    store = one.store
+    (alice,) = await store.ratings([ALICE.id], "pauso")
+    assert alice.games == 2 * GAMES and alice.wins + alice.losses == 2 * GAMES
+    history = await store.history(ALICE.id, "pauso")
+    assert len(history) == 2 * GAMES and len({h.game_id for h in history}) == 2 * GAMES
+    # one chain: each game started from the rating the previous one left (no update lost)
+    after_of = {h.before: h for h in history}
+    assert len(after_of) == 2 * GAMES, "two games were rated from the same rating"
+    step, seen = after_of[1500.0], 1
+    while step.after in after_of:
+        step, seen = after_of[step.after], seen + 1
+    assert seen == 2 * GAMES and step.mu == alice.mu
+    bob, carol = (await store.ratings([BOB.id], "pauso"))[0], (await store.ratings([CAROL.id], "pauso"))[0]
+    assert bob.games == carol.games == GAMES
+    assert {r.status for r in await store.games_of(user_id=ALICE.id, statuses=("finished",))} == {"finished"}
+
+
+async def test_a_turn_of_one_game_from_two_processes_at_once_is_recorded_once(two_services):
+    """Both processes hold the same game (neither owns the server alone) and take alice's turn at
+    the same moment: the database lets one turn in; the other is refused and reloads the game."""
+    one, two = two_services
+    await one.challenge(guild_id=1, channel_id=7, challenger=ALICE, opponents=[BOB], variant="pauso",
+                        options={"board": "round5", "rings": 4})
+    await one.accept(BOB, channel_id=7)
+    await two.reload()  # the second process registers the running game too
+    results = await asyncio.gather(one.move(7, ALICE, "c3"), two.move(7, ALICE, "b2"), return_exceptions=True)
+    refused = [r for r in results if isinstance(r, Exception)]
+    played = [r for r in results if not isinstance(r, Exception)]
+    assert [str(e) for e in refused] == ["That move could not be saved; the board is as it was. Please try again."]
+    assert len(played) == 1 and played[0].text.startswith("alice played R@")
+    row = await one.store.get_game(1)
+    assert len(row.moves) == 1
+    # the refused process reloaded the stored game: its next turn is judged on it
+    loser = two if row.moves == ["R@c3"] else one
+    with pytest.raises(UserError, match="^It is not your turn.$"):
+        await loser.move(7, ALICE, "a3")
