@@ -38,6 +38,7 @@ class LiveGarden(Garden):
     def __init__(self, board: Board, pot_sizes: tuple[int, int]) -> None:
         super().__init__(board, pot_sizes)
         self.lines = []  # the live garden keeps its lines' findings instead (by_line)
+        self.knotweeds = {q for q, tile in board.items() if tile[1] == "Kn"}
         self.by_line: list[tuple[tuple[Harmony, ...], tuple[Disharmony, ...]]] = [
             self._read_line(i) for i in ALL_LINES]
         self.gain = [0, 0]  # the value of each player's harmonies
@@ -55,7 +56,7 @@ class LiveGarden(Garden):
         twin.board, twin.blooming, twin.lines = board, self.blooming, []
         twin.drained, twin.copies, twin.active = set(self.drained), dict(self.copies), dict(self.active)
         twin.by_line, twin.gain, twin.cost = list(self.by_line), list(self.gain), list(self.cost)
-        twin.rings = list(self.rings)
+        twin.rings, twin.knotweeds = list(self.rings), set(self.knotweeds)
         return twin
 
     # ----- reading ------------------------------------------------------------------------------
@@ -85,27 +86,35 @@ class LiveGarden(Garden):
         """Bring the garden up to ``board`` after a turn that changed the tiles on ``changed``
         (points that gained, lost or swapped a tile, or whose tile woke up) and the Pot."""
         self.board = board
-        drained, copies, active = self.drained, self.copies, self.active
+        drained, copies, active, knotweeds = self.drained, self.copies, self.active, self.knotweeds
         dirty = set(changed)
         around = set(dirty)
         for q in dirty:
-            around.update(SURROUNDING[q])
-            if q in copies and (q not in board or board[q][1] != "Rk"):
-                del copies[q]  # a Rock was captured
-        for r in around:  # drained: a Knotweed may have come or gone, a tile arrived beside one
+            code = board[q][1] if q in board else None
+            if q in knotweeds or code == "Kn":  # a Knotweed came or went: its ring's drain changes
+                around.update(SURROUNDING[q])
+                if code == "Kn":
+                    knotweeds.add(q)
+                else:
+                    knotweeds.discard(q)
+            if code == "Rk":
+                copies.setdefault(q, None)  # a Rock placed
+            elif q in copies:
+                del copies[q]  # a Rock captured
+        for r in around:  # drained: by a Knotweed on one of the 8 surrounding points
             tile = board.get(r)
-            now = tile is not None and tile[1] != "Kn" and any(
-                s in board and board[s][1] == "Kn" for s in SURROUNDING[r])
+            now = tile is not None and tile[1] != "Kn" and any(s in knotweeds for s in SURROUNDING[r])
             if now != (r in drained):
                 if now:
                     drained.add(r)
                 else:
                     drained.discard(r)
                 dirty.add(r)
-        rocks = {r for q in dirty for r in (q, *SURROUNDING[q]) if r in board and board[r][1] == "Rk"}
+        # Rocks on or next to a point read again: their copies, and the lines through them
+        rocks = [r for r in copies if any(abs(r[0] - q[0]) <= 1 and abs(r[1] - q[1]) <= 1 for q in dirty)]
         for r in rocks:
             copies[r] = self.rock_copy(r)
-        dirty |= rocks
+        dirty.update(rocks)
         for q in dirty:
             tile = board.get(q)
             if tile is None or tile[2] or q in PORTS or q in drained:
