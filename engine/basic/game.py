@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game, IllegalMove, Outcome
+from ..base import _ATOMS, Game, IllegalMove, Outcome, _plain_copy
 from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import Point, chebyshev, mirror, name, side
@@ -54,7 +54,6 @@ class BasicGame(Game):
 
     variant = "basic"
     _CACHES = ("_legal", "_live")  # copy() gives the live garden its own twin (_clone)
-    _plain_state = True
     REASON_TEXT = {"ring": "a ring around the centre", "flowers": "3 or fewer basic flowers left",
                    "target": "the target score", "turn_limit": "the turn limit", "passes": "both players passed"}
 
@@ -111,10 +110,18 @@ class BasicGame(Game):
         return self._live.drained if self._live is not None else drained_points(self.board)
 
     def _clone(self) -> BasicGame:
-        clone = super()._clone()
-        assert isinstance(clone, BasicGame)
-        if self._live is not None:
-            clone._live = self._live.copy(clone.board)
+        """copy(): the state container by container (the search copies a position per node), the
+        live garden as its own twin, the legal-move list left out."""
+        clone = self.__class__.__new__(self.__class__)
+        state = {key: value if type(value) in _ATOMS else _plain_copy(value)
+                 for key, value in self.__dict__.items() if key not in _OWN_COPY}
+        state["board"] = board = {q: list(tile) for q, tile in self.board.items()}
+        state["reserve"] = [dict(self.reserve[0]), dict(self.reserve[1])]
+        state["pot"] = [dict(self.pot[0]), dict(self.pot[1])]
+        state["last"] = None if self.last is None else dict(self.last)
+        state["_legal"] = None
+        state["_live"] = None if self._live is None else self._live.copy(board)
+        clone.__dict__.update(state)
         return clone
 
     def pot_sizes(self) -> tuple[int, int]:
@@ -443,6 +450,9 @@ class BasicGame(Game):
         game.load_options = dict(options or {})
         game.start_position = game.position()
         return game
+
+
+_OWN_COPY = frozenset({"board", "reserve", "pot", "last", "_legal", "_live"})  # copied by _clone itself
 
 
 def _shifted(effect: list[tuple[Point, Point | None]]) -> tuple[Point, ...]:
