@@ -23,6 +23,7 @@ also weighs the opponent's best answer to each of its candidates (depth 2).
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,9 +33,10 @@ from ..paisho.flowers import FLOWERS
 from .game import BasicGame
 from .tiles import SPECIAL
 
-FLOW = 3.0  # turns of the present flow of points counted in the projection
+FLOW = 4.0  # turns of the present flow of points counted in the projection
 SCALE = 6.0  # final-count points per e-fold of the win-chance odds
-CANDIDATES = 10  # moves searched further at each position
+CANDIDATES = 8  # moves searched further at each position
+EARLY = 0.25  # weight of the tiles' final count (Pot, protected, dead) at the start of the game
 
 
 PROTECTABLE = frozenset(FLOWERS) | frozenset(SPECIAL)
@@ -52,6 +54,10 @@ def projections(game: BasicGame) -> tuple[float, float]:
             if code == "WL":
                 lotuses[owner].append(q)
     live = game._live
+    # the tiles' count only decides at the end: early on, a tile on the board is a harmony to come
+    target, limit = game.options["target_points"], game.options["max_turns"]
+    progress = max(game.main_turns / limit, max(game.running) / target if target else 0.0)
+    weight = EARLY + (1 - EARLY) * min(1.0, progress)
     out = []
     for seat in (0, 1):
         other = 1 - seat
@@ -65,7 +71,8 @@ def projections(game: BasicGame) -> tuple[float, float]:
         flow = 0.0
         if live is not None:
             flow = (live.gain[seat] - live.cost[other]) * (FLOW + (0.5 if game._to_move == seat else 0.0))
-        out.append(game.running[seat] + flow + sum(game.pot[other].values()) + 2 * protected - tiles[seat])
+        count = sum(game.pot[other].values()) + 2 * protected - tiles[seat]
+        out.append(game.running[seat] + flow + weight * count)
     return out[0], out[1]
 
 
@@ -73,10 +80,14 @@ class BasicKnowledge(Knowledge):
     """Alpha-beta over the best one-ply candidates, on the projected final count."""
 
     search = "alphabeta"
-    # alpha-beta nodes: easy looks one ply deep; medium weighs the opponent's answers to its best
-    # few candidates, hard to all of its candidates (depth 2, every candidate searched).
-    budgets = {"easy": CANDIDATES, "medium": CANDIDATES + 3 * (CANDIDATES + 1),
-               "hard": CANDIDATES * (CANDIDATES + 2)}
+
+    def __init__(self) -> None:
+        self._recent: dict[tuple, list[tuple[float, Any]]] = {}
+        self._lock = threading.Lock()  # the bot may think in several threads at once
+    # alpha-beta nodes: easy looks one ply deep (the candidates themselves); medium also checks
+    # its first choice against every answer of the opponent (a refuted first choice falls behind
+    # the others); hard weighs the opponent's best answer to each of its candidates (depth 2).
+    budgets = {"easy": CANDIDATES, "medium": 2 * CANDIDATES + 1, "hard": CANDIDATES * (CANDIDATES + 2)}
     max_depth = 2
 
     def evaluate(self, game: BasicGame) -> Sequence[float]:
@@ -87,7 +98,20 @@ class BasicKnowledge(Knowledge):
 
     def looks(self, game: BasicGame) -> list[tuple[float, Any]]:
         """Every legal action with the value of the position after it for the mover, best first
-        (ties in the list's order)."""
+        (ties in the list's order). The last few positions' answers are kept: the search asks
+        for the root's twice."""
+        key = (game.seed, game.start_position, tuple(sorted(game.options.items())), tuple(game.record))
+        with self._lock:
+            found = self._recent.get(key)
+        if found is None:
+            found = self._looks(game)
+            with self._lock:
+                if len(self._recent) >= 4:
+                    self._recent.pop(next(iter(self._recent)))
+                self._recent[key] = found
+        return found
+
+    def _looks(self, game: BasicGame) -> list[tuple[float, Any]]:
         seat = game.to_move
         assert seat is not None
         found = []
