@@ -24,22 +24,26 @@ from __future__ import annotations
 
 import math
 import threading
+import zlib
 from collections.abc import Sequence
 from typing import Any
 
 from ..ai.knowledge import Knowledge
-from ..paisho.board import Point
-from ..paisho.flowers import FLOWERS
+from ..paisho.board import POINTS, Point, chebyshev
+from ..paisho.flowers import FLOWERS, RELATIONS
 from .game import BasicGame
-from .tiles import SPECIAL
+from .tiles import PORTS, SPECIAL
 
 FLOW = 4.0  # turns of the present flow of points counted in the projection
 SCALE = 6.0  # final-count points per e-fold of the win-chance odds
 CANDIDATES = 8  # moves searched further at each position
+LINED = 0.3  # a pair of own flowers in harmony on one line, not (yet) facing: a harmony to come
 EARLY = 0.25  # weight of the tiles' final count (Pot, protected, dead) at the start of the game
 
 
 PROTECTABLE = frozenset(FLOWERS) | frozenset(SPECIAL)
+# the points a White Lotus on a point protects (1.5): within 3 points (Chebyshev), not its own
+NEAR = {q: frozenset(r for r in POINTS if r != q and chebyshev(q, r) <= 3) for q in POINTS}
 
 
 def projections(game: BasicGame) -> tuple[float, float]:
@@ -47,12 +51,16 @@ def projections(game: BasicGame) -> tuple[float, float]:
     tiles = [0, 0]
     lotuses: tuple[list[Point], list[Point]] = ([], [])
     flowers: tuple[list[Point], list[Point]] = ([], [])
+    lines: tuple[dict[int, list[str]], dict[int, list[str]]] = ({}, {})  # basic flowers by rank and file
     for q, (owner, code, _) in game.board.items():
         tiles[owner] += 1
         if code in PROTECTABLE:
             flowers[owner].append(q)
             if code == "WL":
                 lotuses[owner].append(q)
+            elif code in FLOWERS and q not in PORTS:
+                lines[owner].setdefault(q[1], []).append(code)
+                lines[owner].setdefault(17 + q[0], []).append(code)
     live = game._live
     # the tiles' count only decides at the end: early on, a tile on the board is a harmony to come
     target, limit = game.options["target_points"], game.options["max_turns"]
@@ -63,16 +71,17 @@ def projections(game: BasicGame) -> tuple[float, float]:
         other = 1 - seat
         protected = 0
         if lotuses[seat]:
-            for x, y in flowers[seat]:
-                for lx, ly in lotuses[seat]:
-                    if abs(lx - x) <= 3 and abs(ly - y) <= 3 and (lx, ly) != (x, y):
-                        protected += 1
-                        break
+            covered: set[Point] = set()
+            for lotus in lotuses[seat]:
+                covered |= NEAR[lotus]  # within 3 points of a Lotus, the Lotus itself left out
+            protected = len(covered.intersection(flowers[seat]))
         flow = 0.0
         if live is not None:
             flow = (live.gain[seat] - live.cost[other]) * (FLOW + (0.5 if game._to_move == seat else 0.0))
         count = sum(game.pot[other].values()) + 2 * protected - tiles[seat]
-        out.append(game.running[seat] + flow + weight * count)
+        lined = sum(1 for codes in lines[seat].values() if len(codes) > 1
+                    for i, a in enumerate(codes) for b in codes[i + 1:] if RELATIONS[a, b] == "H")
+        out.append(game.running[seat] + flow + weight * count + LINED * lined)
     return out[0], out[1]
 
 
@@ -120,7 +129,9 @@ class BasicKnowledge(Knowledge):
             child._apply_action(action)
             value = (self.reward(child) if child.outcome is not None else self.evaluate(child))[seat]
             found.append((value, action))
-        found.sort(key=lambda pair: -pair[0])
+        # ties (common: many quiet moves are worth the same) in an order fixed by the moves
+        # themselves, not the list's, so no corner of the board is preferred
+        found.sort(key=lambda pair: (-pair[0], zlib.crc32(repr(pair[1]).encode())))
         return found
 
     def actions(self, game: BasicGame) -> list[Any]:
