@@ -26,9 +26,10 @@ import math
 import threading
 import zlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ..ai.knowledge import Knowledge
+from ..base import Game
 from ..paisho.board import POINTS, Point, chebyshev
 from ..paisho.flowers import FLOWERS, RELATIONS
 from .game import BasicGame
@@ -99,13 +100,13 @@ class BasicKnowledge(Knowledge):
     budgets = {"easy": CANDIDATES, "medium": 2 * CANDIDATES + 1, "hard": CANDIDATES * (CANDIDATES + 2)}
     max_depth = 2
 
-    def evaluate(self, game: BasicGame) -> Sequence[float]:
-        mine, theirs = projections(game)
+    def evaluate(self, game: Game) -> Sequence[float]:
+        mine, theirs = projections(cast(BasicGame, game))
         diff = mine - theirs
         first = 1 / (1 + math.exp(-max(-60.0, min(60.0, diff / SCALE))))
         return (first, 1 - first)
 
-    def looks(self, game: BasicGame) -> list[tuple[float, Any]]:
+    def looks(self, game: Game) -> list[tuple[float, Any]]:
         """Every legal action with the value of the position after it for the mover, best first
         (ties in the list's order). The last few positions' answers are kept: the search asks
         for the root's twice."""
@@ -120,7 +121,7 @@ class BasicKnowledge(Knowledge):
                 self._recent[key] = found
         return found
 
-    def _looks(self, game: BasicGame) -> list[tuple[float, Any]]:
+    def _looks(self, game: Game) -> list[tuple[float, Any]]:
         seat = game.to_move
         assert seat is not None
         found = []
@@ -134,7 +135,7 @@ class BasicKnowledge(Knowledge):
         found.sort(key=lambda pair: (-pair[0], zlib.crc32(repr(pair[1]).encode())))
         return found
 
-    def actions(self, game: BasicGame) -> list[Any]:
+    def actions(self, game: Game) -> list[Any]:
         return [action for _, action in self.looks(game)[:CANDIDATES]]
 
 
