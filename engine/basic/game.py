@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game, IllegalMove, Outcome
+from ..base import _ATOMS, Game, IllegalMove, Outcome, _plain_copy
 from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import Point, chebyshev, mirror, name, side
 from ..paisho.flowers import COUNT, FLOWERS
 from ..paisho.flowers import ORDER as TILE_ORDER
 from ..paisho.rng import SplitMix64
-from .harmony import Board, Garden, drained_points
+from .actions import Action, action_text, actions, apply_action
+from .harmony import Board, Garden, drained_points, is_drained
+from .live import LiveGarden
 from .movement import ability_fault, colour_message, make_move, move_fault, use_ability
 from .moves import input_forms, legal_moves
 from .notation import Ability, Turn, ability_text, read_turn
@@ -51,6 +53,7 @@ class BasicGame(Game):
     """Basic Pai Sho for two players; seat 0 is P1 (the host)."""
 
     variant = "basic"
+    _CACHES = ("_legal", "_live")  # copy() gives the live garden its own twin (_clone)
     REASON_TEXT = {"ring": "a ring around the centre", "flowers": "3 or fewer basic flowers left",
                    "target": "the target score", "turn_limit": "the turn limit", "passes": "both players passed"}
 
@@ -74,6 +77,7 @@ class BasicGame(Game):
         self.pot_winner: int | None = None
         self.tally: list[dict[str, int]] | None = None
         self.last: dict[str, Any] | None = None  # what the last turn did (for pictures and messages)
+        self._live: LiveGarden | None = None  # the position's garden, kept up to date by each tick
 
     # ----- the contract -------------------------------------------------------------
     @property
@@ -98,7 +102,27 @@ class BasicGame(Game):
         return "to move"
 
     def garden(self, board: Board | None = None) -> Garden:
+        """The position's Garden read afresh from the tiles (pictures, tests)."""
         return Garden(self.board if board is None else board, self.pot_sizes())
+
+    def _drained(self) -> set[Point]:
+        """The drained tiles of the position (the live garden's, once the main phase has ticked)."""
+        return self._live.drained if self._live is not None else drained_points(self.board)
+
+    def _clone(self) -> BasicGame:
+        """copy(): the state container by container (the search copies a position per node), the
+        live garden as its own twin, the legal-move list left out."""
+        clone = self.__class__.__new__(self.__class__)
+        state = {key: value if type(value) in _ATOMS else _plain_copy(value)
+                 for key, value in self.__dict__.items() if key not in _OWN_COPY}
+        state["board"] = board = {q: list(tile) for q, tile in self.board.items()}
+        state["reserve"] = [dict(self.reserve[0]), dict(self.reserve[1])]
+        state["pot"] = [dict(self.pot[0]), dict(self.pot[1])]
+        state["last"] = None if self.last is None else dict(self.last)
+        state["_legal"] = None
+        state["_live"] = None if self._live is None else self._live.copy(board)
+        clone.__dict__.update(state)
+        return clone
 
     def pot_sizes(self) -> tuple[int, int]:
         return sum(self.pot[0].values()), sum(self.pot[1].values())
@@ -120,9 +144,7 @@ class BasicGame(Game):
         if turn.kind == "pass":
             if self.legal_moves() != ["pass"]:
                 raise IllegalMove(pn.NO_PASS)
-            self.last = {"kind": "pass", "player": p}
-            self._end_turn(p, passed=True)
-            return "pass"
+            return self._pass(p)
         if turn.kind == "place":
             assert turn.at is not None
             return self._place(p, turn.code, turn.at)
@@ -133,6 +155,16 @@ class BasicGame(Game):
 
     def _generate(self) -> list[str]:
         return legal_moves(self)
+
+    # ----- the search path (engine.ai): actions applied without reading text (actions.py) --------
+    def _actions(self) -> list[Action]:
+        return actions(self)
+
+    def _apply_action(self, action: Action) -> None:
+        apply_action(self, action)
+
+    def _action_text(self, action: Action) -> str:
+        return action_text(self, action)
 
     def _input_forms(self, move: str) -> tuple[str, ...]:
         """A capture may be typed with '-' too (m6-m5 for m6xm5)."""
@@ -172,6 +204,7 @@ class BasicGame(Game):
             self.spring_used[seat].add(code)
             self.reserve[seat][code] -= 1
         self.spring_turn += 1
+        self._live = None  # no tick in the spring turns: the first main-phase tick reads the garden
         self.last = {"kind": "spring", "player": p, "code": code, "at": at, "mirror": mirror(at)}
         if self.spring_turn == 6:
             assert self.first_placer is not None  # chosen before the spring flowers
@@ -207,17 +240,21 @@ class BasicGame(Game):
         fault = self._place_fault(p, code, at)
         if fault:
             raise IllegalMove(fault)
+        return self._put(p, code, at)
+
+    def _put(self, p: int, code: str, at: Point) -> str:
+        """Place a checked tile and end the turn."""
         self.board[at] = [p, code, False]
         self.reserve[p][code] -= 1
         self.last = {"kind": "place", "player": p, "code": code, "at": at}
-        self._end_turn(p)
+        self._end_turn(p, changed=(at,))
         return f"{code}@{name(at)}"
 
     # ----- moving and abilities ------------------------------------------------------------------
     def _move(self, p: int, turn: Turn) -> str:
         assert turn.move is not None  # read_turn gives every move its points
         a, b, with_x = turn.move
-        fault = move_fault(self.board, drained_points(self.board), p, a, b, with_x)
+        fault = move_fault(self.board, self._drained(), p, a, b, with_x)
         if fault:
             raise IllegalMove(fault)
         text = f"{name(a)}{'x' if b in self.board else '-'}{name(b)}"
@@ -231,27 +268,43 @@ class BasicGame(Game):
         removed = make_move(board, pot, a, b)
         effect: list = []
         if turn.ability is not None:
-            fault = ability_fault(board, drained_points(board), p, turn.ability, (b, code), removed)
+            # only the actor's drain matters to an ability's checks
+            actor_drained = {b} if b in board and is_drained(board, b) else set()
+            fault = ability_fault(board, actor_drained, p, turn.ability, (b, code), removed)
             if fault:
                 raise IllegalMove(fault)
             effect = use_ability(board, reserve, turn.ability)
             text += "," + ability_text(turn.ability)
         self.board, self.pot, self.reserve = board, pot, reserve
+        return self._moved(p, a, b, code, captured, removed, turn.ability, effect, text)
+
+    def _moved(self, p: int, a: Point, b: Point, code: str, captured: list | None, removed: bool,
+               ability: Ability | None, effect: list, text: str) -> str:
+        """Record what a move (and its ability) did and end the turn."""
         self.last = {"kind": "move", "player": p, "code": code, "from": a, "to": b,
                      "captured": captured[1] if captured else None, "removed": removed,
-                     "ability": turn.ability, "effect": effect}
-        self._end_turn(p)
+                     "ability": ability, "effect": effect}
+        self._end_turn(p, changed=(a, b, *_shifted(effect)))
         return text
 
     def _ability_only(self, p: int, ability: Ability) -> str:
-        fault = ability_fault(self.board, drained_points(self.board), p, ability)
+        fault = ability_fault(self.board, self._drained(), p, ability)
         if fault:
             raise IllegalMove(fault)
+        return self._used(p, ability)
+
+    def _used(self, p: int, ability: Ability) -> str:
+        """Use a checked ability on its own and end the turn."""
         effect = use_ability(self.board, self.reserve, ability)
         self.last = {"kind": "ability", "player": p, "code": self.board[ability.actor][1],
                      "ability": ability, "effect": effect}
-        self._end_turn(p)
+        self._end_turn(p, changed=_shifted(effect))
         return ability_text(ability)
+
+    def _pass(self, p: int) -> str:
+        self.last = {"kind": "pass", "player": p}
+        self._end_turn(p, passed=True)
+        return "pass"
 
     # ----- the tick and the end ------------------------------------------------------------------
     def basic_flowers_left(self, seat: int) -> int:
@@ -259,14 +312,17 @@ class BasicGame(Game):
         the reserve and the Pot, so this is the player's flowers less those in the Pot."""
         return self.flower_total[seat] - sum(self.pot[seat][code] for code in FLOWERS)
 
-    def _end_turn(self, p: int, passed: bool = False) -> None:
+    def _end_turn(self, p: int, passed: bool = False, changed: tuple[Point, ...] = ()) -> None:
+        """The tick and the end checks (1.5); ``changed``: the points whose tiles the turn changed."""
         self._legal = None
         self.turn_no[p] += 1
         self.main_turns += 1
-        garden = self.garden()
-        harmonies = garden.harmonies()
-        gain = sum(h.value for h in harmonies if h.owner == p)
-        cost = sum(d.value for d in garden.disharmonies() if d.owner == p)
+        garden = self._live
+        if garden is None:
+            garden = self._live = LiveGarden(self.board, self.pot_sizes())
+        else:
+            garden.update(self.board, self.pot_sizes(), changed)
+        gain, cost = garden.gain[p], garden.cost[p]
         self.running[p] += gain
         self.running[1 - p] -= cost
         two_passes = passed and self.last_was_pass
@@ -274,9 +330,9 @@ class BasicGame(Game):
         self._to_move = 1 - p
         assert self.last is not None  # every turn says what it did before the tick
         self.last.update(gain=gain, cost=cost)
-        if garden.ring(p, harmonies):
+        if garden.ring(p):
             self._finish("ring", pot_winner=p)
-        elif garden.ring(1 - p, harmonies):
+        elif garden.ring(1 - p):
             self._finish("ring", pot_winner=1 - p)
         elif low := [s for s in (0, 1) if self.basic_flowers_left(s) <= 3]:
             self._finish("flowers", pot_winner=1 - low[0] if len(low) == 1 else None)
@@ -394,3 +450,11 @@ class BasicGame(Game):
         game.load_options = dict(options or {})
         game.start_position = game.position()
         return game
+
+
+_OWN_COPY = frozenset({"board", "reserve", "pot", "last", "_legal", "_live"})  # copied by _clone itself
+
+
+def _shifted(effect: list[tuple[Point, Point | None]]) -> tuple[Point, ...]:
+    """The points an ability's effect touched: where each tile left and where it landed."""
+    return tuple(q for pair in effect for q in pair if q is not None)

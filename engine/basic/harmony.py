@@ -117,34 +117,39 @@ class Garden:
         return oa, 2 if natural else 1
 
     def harmonies(self) -> list[Harmony]:
-        out = []
-        active = self.active
-        for line in self.lines:
-            for a, b in zip(line, line[1:]):
-                if a in active and b in active:
-                    found = self.harmony(a, b)
-                    if found:
-                        out.append(Harmony(a, b, *found))
-        return out
+        return [h for line in self.lines for h in self.line_harmonies(line)]
 
     def disharmonies(self) -> list[Disharmony]:
-        """Each tile X that stands alone between two would-be partners of the other player's
-        harmony and clashes with one of them, judged as if X were not there (D-B21, D-B27)."""
+        return [d for line in self.lines for d in self.line_disharmonies(line)]
+
+    def line_harmonies(self, line: list[Point]) -> list[Harmony]:
+        """The harmonies of one line (its non-Boat tiles in order)."""
         out = []
         active = self.active
-        for line in self.lines:
-            for a, x, b in zip(line, line[1:], line[2:]):
-                sx = active.get(x)
-                if sx is None or sx[2] is None or a not in active or b not in active:
-                    continue
-                # a Rock beside X copies what it would copy without X
-                copies = {q: self.rock_copy(q, without=x) for q in (a, b)
-                          if q in self.copies and abs(q[0] - x[0]) <= 1 and abs(q[1] - x[1]) <= 1}
-                found = self.harmony(a, b, copies)
-                if found and found[0] != sx[0]:
-                    kinds = (copies.get(a, active[a][2]), copies.get(b, active[b][2]))
-                    if any(k is not None and RELATIONS[sx[2], k] == "D" for k in kinds):
-                        out.append(Disharmony(x, a, b, sx[0], found[1]))
+        for a, b in zip(line, line[1:]):
+            if a in active and b in active:
+                found = self.harmony(a, b)
+                if found:
+                    out.append(Harmony(a, b, *found))
+        return out
+
+    def line_disharmonies(self, line: list[Point]) -> list[Disharmony]:
+        """Each tile X of one line that stands alone between two would-be partners of the other
+        player's harmony and clashes with one of them, judged as if X were not there (D-B21, D-B27)."""
+        out = []
+        active = self.active
+        for a, x, b in zip(line, line[1:], line[2:]):
+            sx = active.get(x)
+            if sx is None or sx[2] is None or a not in active or b not in active:
+                continue
+            # a Rock beside X copies what it would copy without X
+            copies = {q: self.rock_copy(q, without=x) for q in (a, b)
+                      if q in self.copies and abs(q[0] - x[0]) <= 1 and abs(q[1] - x[1]) <= 1}
+            found = self.harmony(a, b, copies)
+            if found and found[0] != sx[0]:
+                kinds = (copies.get(a, active[a][2]), copies.get(b, active[b][2]))
+                if any(k is not None and RELATIONS[sx[2], k] == "D" for k in kinds):
+                    out.append(Disharmony(x, a, b, sx[0], found[1]))
         return out
 
     def ring(self, player: int, harmonies: list[Harmony] | None = None) -> list[Point] | None:

@@ -14,6 +14,7 @@ from ..paisho.flowers import FLOWERS
 from ..paisho.flowers import ORDER as TILE_ORDER
 from .harmony import Board, drained_points, is_drained
 from .movement import NOT_LAUNCHED, move_fault, reach, rotations, shift_fault
+from .notation import Ability, ability_text
 from .placement import entry_ports, placement_spots
 from .tiles import NON_FLOWERS
 
@@ -55,6 +56,16 @@ def legal_moves(game: BasicGame) -> list[str]:
 
 
 def abilities_after_move(board: Board, p: int, a: Point, b: Point) -> list[str]:
+    """The abilities the Wheel or Boat from ``a`` may use once it stands on ``b`` (canonical text)."""
+    return [ability_text(ability) for ability in ability_options_after_move(board, p, a, b)]
+
+
+def abilities(board: Board, p: int, w: Point, moved: bool) -> list[str]:
+    """Every legal ability of the (undrained) Wheel or Boat on ``w`` (canonical text)."""
+    return [ability_text(ability) for ability in ability_options(board, p, w, moved)]
+
+
+def ability_options_after_move(board: Board, p: int, a: Point, b: Point) -> list[Ability]:
     """The abilities the Wheel or Boat from ``a`` may use once it stands on ``b``, judged on a
     board of its own: the game's board is never touched (a picture may be drawn from it in
     another thread meanwhile)."""
@@ -65,19 +76,20 @@ def abilities_after_move(board: Board, p: int, a: Point, b: Point) -> list[str]:
     board[b] = board.pop(a)
     if is_drained(board, b):
         return []
-    return abilities(board, p, b, moved=True)
+    return ability_options(board, p, b, moved=True)
 
 
-def abilities(board: Board, p: int, w: Point, moved: bool) -> list[str]:
-    """Every legal ability of the (undrained) Wheel or Boat on ``w``."""
+def ability_options(board: Board, p: int, w: Point, moved: bool) -> list[Ability]:
+    """Every legal ability of the (undrained) Wheel or Boat on ``w``; launch parts in board order
+    of their targets, as ``ability_text`` writes them."""
     if board[w][1] == "Wh":
-        return [f"{name(w)}>cw{k}" for k in rotations(board, w)]
+        return [Ability("rotate", w, k) for k in rotations(board, w)]
     out = []
     near = sorted((t for t in SURROUNDING[w] if t in board), key=ORDER.__getitem__)
     for t in near:
         d = (2 * t[0] - w[0], 2 * t[1] - w[1])
         if d in POINT_SET and shift_fault(board, p, [(w, t, d)], moved)[0] is None:
-            out.append(f"{name(w)}>{name(t)}-{name(d)}")
+            out.append(Ability("shifts", w, 0, ((w, t, d),)))
     if moved:
         return out
     own = [t for t in near if board[t][0] == p and board[t][1] not in NOT_LAUNCHED and board[t][1] != "Rk"]
@@ -89,8 +101,8 @@ def abilities(board: Board, p: int, w: Point, moved: bool) -> list[str]:
                     if all(d in POINT_SET for _, _, d in parts):
                         fault, kind = shift_fault(board, p, parts, moved)
                         if fault is None:
-                            out.append(",".join(f"{name(w)}>{name(t)}-{name(d)}" for _, t, d in parts))
-    return out
+                            out.append(Ability("shifts", w, 0, tuple(parts)))
+    return list(dict.fromkeys(out))  # a one-tile launch 1 point away is the push already listed
 
 
 def input_forms(move: str) -> tuple[str, ...]:

@@ -31,11 +31,11 @@ def test_pauso_net_gain_is_the_score_a_placement_makes_on_boards_without_arrows(
 
 
 @settings(max_examples=25, **SETTINGS)
-@given(st.sampled_from(["quaterno", "pauso"]), st.integers(2, 4), st.data())
+@given(st.sampled_from(["quaterno", "pauso", "basic"]), st.integers(2, 4), st.data())
 def test_evaluations_are_win_chances_of_the_seats(variant, players, data):
-    players = 2 if variant == "quaterno" else players
+    players = 2 if variant in ("quaterno", "basic") else players
     game = engine.new_game(variant, players=players, seed=data.draw(st.integers(0, 99)),
-                           options={"first": "random"})
+                           options=None if variant == "basic" else {"first": "random"})
     for _ in range(data.draw(st.integers(0, 40))):
         if game.outcome is not None:
             break

@@ -1,0 +1,142 @@
+"""Basic Pai Sho knowledge for engine.ai: a static evaluation of the goal, candidate moves, and
+alpha-beta on top.
+
+The game is won on the final count when it ends (at the target score, the turn limit, a ring
+around the centre or a player's last flowers): running points, plus the opponent's tiles in the
+Pot, plus protected flowers, minus dead tiles. ``projection`` estimates each player's final count:
+
+- running points now, plus ``FLOW`` turns of the present flow: the player's harmonies (they tick
+  at the end of each own turn) less the opponent's disharmonies (they cost the player at the end
+  of each opponent turn), the flow of the player to move counting in full for the tick it is
+  about to take;
+- the opponent's tiles in the Pot, the protected flowers, less the dead tiles (1.5).
+
+The win chance is a logistic function of the difference of projections. A ring, the target or the
+flowers rule ends the game: the search sees those as finished games (``reward``).
+
+Moves: several hundred per turn, from a few dozen tiles, and random playouts are slow and
+meaningless, so the search is alpha-beta over *candidates*: every legal move is applied once and
+the position after it evaluated for the mover (a one-ply look), and only the ``CANDIDATES`` best
+are searched further. The arena's greedy baseline plays the best of those one-ply looks; hard
+also weighs the opponent's best answer to each of its candidates (depth 2).
+"""
+from __future__ import annotations
+
+import math
+import threading
+import zlib
+from collections.abc import Sequence
+from typing import Any, cast
+
+from ..ai.knowledge import Knowledge
+from ..base import Game
+from ..paisho.board import POINTS, Point, chebyshev
+from ..paisho.flowers import FLOWERS, RELATIONS
+from .game import BasicGame
+from .tiles import PORTS, SPECIAL
+
+FLOW = 4.0  # turns of the present flow of points counted in the projection
+SCALE = 6.0  # final-count points per e-fold of the win-chance odds
+CANDIDATES = 8  # moves searched further at each position
+LINED = 0.3  # a pair of own flowers in harmony on one line, not (yet) facing: a harmony to come
+EARLY = 0.25  # weight of the tiles' final count (Pot, protected, dead) at the start of the game
+
+
+PROTECTABLE = frozenset(FLOWERS) | frozenset(SPECIAL)
+# the points a White Lotus on a point protects (1.5): within 3 points (Chebyshev), not its own
+NEAR = {q: frozenset(r for r in POINTS if r != q and chebyshev(q, r) <= 3) for q in POINTS}
+
+
+def projections(game: BasicGame) -> tuple[float, float]:
+    """An estimate of each player's final count (see the module docstring)."""
+    tiles = [0, 0]
+    lotuses: tuple[list[Point], list[Point]] = ([], [])
+    flowers: tuple[list[Point], list[Point]] = ([], [])
+    lines: tuple[dict[int, list[str]], dict[int, list[str]]] = ({}, {})  # basic flowers by rank and file
+    for q, (owner, code, _) in game.board.items():
+        tiles[owner] += 1
+        if code in PROTECTABLE:
+            flowers[owner].append(q)
+            if code == "WL":
+                lotuses[owner].append(q)
+            elif code in FLOWERS and q not in PORTS:
+                lines[owner].setdefault(q[1], []).append(code)
+                lines[owner].setdefault(17 + q[0], []).append(code)
+    live = game._live
+    # the tiles' count only decides at the end: early on, a tile on the board is a harmony to come
+    target, limit = game.options["target_points"], game.options["max_turns"]
+    progress = max(game.main_turns / limit, max(game.running) / target if target else 0.0)
+    weight = EARLY + (1 - EARLY) * min(1.0, progress)
+    out = []
+    for seat in (0, 1):
+        other = 1 - seat
+        protected = 0
+        if lotuses[seat]:
+            covered: set[Point] = set()
+            for lotus in lotuses[seat]:
+                covered |= NEAR[lotus]  # within 3 points of a Lotus, the Lotus itself left out
+            protected = len(covered.intersection(flowers[seat]))
+        flow = 0.0
+        if live is not None:
+            flow = (live.gain[seat] - live.cost[other]) * (FLOW + (0.5 if game._to_move == seat else 0.0))
+        count = sum(game.pot[other].values()) + 2 * protected - tiles[seat]
+        lined = sum(1 for codes in lines[seat].values() if len(codes) > 1
+                    for i, a in enumerate(codes) for b in codes[i + 1:] if RELATIONS[a, b] == "H")
+        out.append(game.running[seat] + flow + weight * count + LINED * lined)
+    return out[0], out[1]
+
+
+class BasicKnowledge(Knowledge):
+    """Alpha-beta over the best one-ply candidates, on the projected final count."""
+
+    search = "alphabeta"
+
+    def __init__(self) -> None:
+        self._recent: dict[tuple, list[tuple[float, Any]]] = {}
+        self._lock = threading.Lock()  # the bot may think in several threads at once
+    # alpha-beta nodes: easy looks one ply deep (the candidates themselves); medium also checks
+    # its first choice against every answer of the opponent (a refuted first choice falls behind
+    # the others); hard weighs the opponent's best answer to each of its candidates (depth 2).
+    budgets = {"easy": CANDIDATES, "medium": 2 * CANDIDATES + 1, "hard": CANDIDATES * (CANDIDATES + 2)}
+    max_depth = 2
+
+    def evaluate(self, game: Game) -> Sequence[float]:
+        mine, theirs = projections(cast(BasicGame, game))
+        diff = mine - theirs
+        first = 1 / (1 + math.exp(-max(-60.0, min(60.0, diff / SCALE))))
+        return (first, 1 - first)
+
+    def looks(self, game: Game) -> list[tuple[float, Any]]:
+        """Every legal action with the value of the position after it for the mover, best first
+        (ties in the list's order). The last few positions' answers are kept: the search asks
+        for the root's twice."""
+        key = (game.seed, game.start_position, tuple(sorted(game.options.items())), tuple(game.record))
+        with self._lock:
+            found = self._recent.get(key)
+        if found is None:
+            found = self._looks(game)
+            with self._lock:
+                if len(self._recent) >= 4:
+                    self._recent.pop(next(iter(self._recent)))
+                self._recent[key] = found
+        return found
+
+    def _looks(self, game: Game) -> list[tuple[float, Any]]:
+        seat = game.to_move
+        assert seat is not None
+        found = []
+        for action in game._actions():
+            child = game.copy()
+            child._apply_action(action)
+            value = (self.reward(child) if child.outcome is not None else self.evaluate(child))[seat]
+            found.append((value, action))
+        # ties (common: many quiet moves are worth the same) in an order fixed by the moves
+        # themselves, not the list's, so no corner of the board is preferred
+        found.sort(key=lambda pair: (-pair[0], zlib.crc32(repr(pair[1]).encode())))
+        return found
+
+    def actions(self, game: Game) -> list[Any]:
+        return [action for _, action in self.looks(game)[:CANDIDATES]]
+
+
+KNOWLEDGE = BasicKnowledge()
