@@ -235,9 +235,15 @@ def turn_text(game: AncientGame, action: Action) -> str:
     text = Placement(code, at, dest, turn).text()
     if move is None:
         return text
-    scratch = {q: list(v) for q, v in game.board.items()}
-    place_on(scratch, game._to_move, code, at, dest, turn)
-    return f"{text},{move_text(scratch, move)}"
+    a, b = move
+    board = game.board
+    if code == "Wh" and turn:
+        scratch = {q: list(v) for q, v in board.items()}
+        place_on(scratch, game._to_move, code, at, dest, turn)
+        occupied = b in scratch
+    else:  # the placement fills ``at`` (the Ship leaves it filled) and the Ship's destination
+        occupied = b in board or b == at or b == dest
+    return f"{text},{name(a)}{'x' if occupied else '-'}{name(b)}"
 
 
 def move_text(board: Board, move: tuple[Point, Point]) -> str:
