@@ -38,18 +38,25 @@ from .fast import (
     own_moves,
     place_on,
     placement_lines,
+    random_action,
 )
 from .game import AncientGame
-from .tiles import WHITE_FLOWERS, sort_hand
+from .tiles import IMMOBILE, WHITE_FLOWERS, sort_hand
 
 # Chance that the player to move makes the count exact this turn, by the distance to the target.
 REACH = {0: 0.95, 1: 0.9, 2: 0.75, 3: 0.5, 4: 0.3, 5: 0.15}
 FAR = 0.08
 NO_HAND = 0.25  # an empty hand cannot place, so cannot change the board this turn
-PER_COUNT = 2  # placements kept for each count they lead to
-COMBOS = 8  # place-and-move turns kept when nothing wins
+PER_COUNT = 1  # placements kept for each count they lead to
+COMBOS = 5  # place-and-move turns kept when nothing wins
 WHEELS = 30  # Wheel points scored per position
 VERIFY = 30  # place-and-move pairs checked exactly in the search for a win
+EVAL_VERIFY = 8  # the same in the evaluation
+CAN_WIN = 0.95  # the mover's chance when the evaluation finds them a winning turn
+LATER = 0.35  # otherwise: the share of REACH (the chance to get there later)
+DEVELOPED = 0.01  # per own movable tile on the board or tile in hand, beyond the other seat's
+MEANS_CAP = 10  # movable tiles counted at most
+HAND_MEANS = 0.3  # a tile in hand counts this much of a movable tile on the board
 KEEP_ORDER = {"Ja": 0, "Li": 0, "WJ": 0, "Ro": 0, "Ch": 0, "Rh": 0, "WD": 1, "Kn": 2, "Wh": 2, "WL": 3,
               "Rk": 3, "Bo": 4}  # placed first: flowers; kept for the finish: Lotus, Coin, Ship
 
@@ -314,7 +321,7 @@ def _reach_points(code: str, b: Any) -> list[Any]:
 
 
 def _find_win(game: AncientGame, p: int, index: LineIndex, placed: list[tuple[int, tuple]],
-              moves: list[tuple[int, tuple]]) -> Any:
+              moves: list[tuple[int, tuple]], verify: int = VERIFY) -> Any:
     """A turn reaching the target exactly, or None (a search, not a proof: it checks the likely
     turns only)."""
     need = game.target - game.count
@@ -335,9 +342,9 @@ def _find_win(game: AncientGame, p: int, index: LineIndex, placed: list[tuple[in
             found = _exact(game, p, head, move)
             if found and found[0] == game.target and not found[1]:
                 return (*head, move)
-            if checked >= VERIFY:
+            if checked >= verify:
                 break
-        if checked >= VERIFY:
+        if checked >= verify:
             break
     # a flower placed where its colour allows and moved on to where it makes the count exact
     board = game.board
@@ -355,7 +362,7 @@ def _find_win(game: AncientGame, p: int, index: LineIndex, placed: list[tuple[in
                 if found and found[0] == game.target and not found[1]:
                     return (code, q, None, 0, (q, b))
                 checked += 1
-                if checked >= 2 * VERIFY:
+                if checked >= 2 * verify:
                     return None
     return None
 
@@ -366,9 +373,9 @@ def candidates(game: AncientGame) -> list[Any]:
     p = game._to_move
     if game.phase == "choose":
         return ["choose first", "choose second"]
-    if game.pending:
+    if game.pending:  # the board does not change: keep variety and the tiles that finish a game
         counts = Counter(game.hands[p])
-        return [f"discard {c}" for c in sorted(counts, key=lambda c: (-counts[c], KEEP_ORDER[c]))]
+        return [f"discard {min(counts, key=lambda c: (-counts[c], KEEP_ORDER[c]))}"]
     index = LineIndex(game.board)
     if not game.hands[p]:
         return ["draw"] if game.piles[p] else ["pass"]
@@ -404,6 +411,25 @@ def candidates(game: AncientGame) -> list[Any]:
     return out or ["pass"]
 
 
+def can_win(game: AncientGame) -> bool:
+    """Whether the player to move has a turn that reaches the target (as far as the quick search
+    of ``_find_win`` sees)."""
+    p = game._to_move
+    if game.phase != "play" or game.pending or not game.hands[p]:
+        return False
+    index = LineIndex(game.board)
+    placed = _placements(game, p, index)
+    return _find_win(game, p, index, placed, _move_changes(game, p, index), verify=EVAL_VERIFY) is not None
+
+
+def _means(game: AncientGame, seat: int) -> float:
+    """How many ways ``seat`` has to change the count later: tiles of theirs on the board that
+    can move (a move is the only way to shift a tile already placed), and tiles in hand."""
+    movable = sum(1 for owner, code, drained in game.board.values()
+                  if owner == seat and not drained and code not in IMMOBILE)
+    return min(movable, MEANS_CAP) + HAND_MEANS * len(game.hands[seat])
+
+
 def _danger(distance: int) -> float:
     """How likely the opponent is to make the count exact from this distance (lower is safer)."""
     return REACH.get(abs(distance), FAR)
@@ -413,14 +439,17 @@ class AncientKnowledge(Knowledge):
     """Alpha-beta two plies deep over sampled worlds, on candidate turns."""
 
     search = "alphabeta"
-    budgets = {"easy": 80, "medium": 500, "hard": 2400}
+    budgets = {"easy": 40, "medium": 300, "hard": 1200}
     max_depth = 2
-    samples = 8
+    samples = 6
     world_margin = 1.0
     determinize = staticmethod(determinize)  # type: ignore[assignment]
 
     def actions(self, game: AncientGame) -> list[Any]:
         return candidates(game)
+
+    def playout_action(self, game: AncientGame, rng: random.Random) -> Any:
+        return random_action(game, rng)
 
     def evaluate(self, game: AncientGame) -> Sequence[float]:
         if game.phase == "choose" or game.to_move is None:
@@ -428,10 +457,15 @@ class AncientKnowledge(Knowledge):
         mover = game._to_move
         if game.pending:  # the mover only discards: the other seat is next to change the board
             mover = 1 - mover
-        chance = REACH.get(abs(game.target - game.count), FAR)
-        if not game.hands[mover] and not game.pending:
-            chance *= NO_HAND
-        value = 0.2 + 0.6 * chance + 0.005 * (len(game.hands[mover]) - len(game.hands[1 - mover]))
+        if game.pending:
+            chance = REACH.get(abs(game.target - game.count), FAR)
+        elif can_win(game):
+            chance = CAN_WIN
+        else:
+            chance = LATER * REACH.get(abs(game.target - game.count), FAR)
+            if not game.hands[mover]:
+                chance *= NO_HAND
+        value = 0.2 + 0.6 * chance + DEVELOPED * (_means(game, mover) - _means(game, 1 - mover))
         return (value, 1 - value) if mover == 0 else (1 - value, value)
 
 

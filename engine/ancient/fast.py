@@ -307,3 +307,28 @@ def copy_game(game: AncientGame) -> AncientGame:
         else:
             state[key] = _plain_copy(value)
     return clone
+
+
+def random_action(game: AncientGame, rng: Any) -> Action:
+    """The random player of A-8 (``moves.random_move``) as an action, without listing every turn:
+    a random discard; else draw with probability 1/3 (always when nothing can be placed), else a
+    random placement followed half the time by a random move."""
+    if game.phase == "choose" or game.pending:
+        return rng.choice(all_actions(game))
+    p = game._to_move
+    options = list(placements(game, p))
+    if not options:
+        return "draw" if game.piles[p] else "pass"
+    if game.piles[p] and rng.random() < 1 / 3:
+        return "draw"
+    place = rng.choice(options)
+    head = (place.code, place.at, place.dest, place.turn)
+    board = {q: list(v) for q, v in game.board.items()}
+    lines = placement_lines(board, *head)
+    before = lines_count(board, lines)
+    place_on(board, p, *head)
+    if game.count + lines_count(board, lines) - before != game.target and rng.random() < 0.5:
+        found = own_moves(board, p)
+        if found:
+            return (*head, rng.choice(found))
+    return (*head, None)
