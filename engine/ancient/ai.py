@@ -53,7 +53,7 @@ WHEELS = 30  # Wheel points scored per position
 VERIFY = 30  # place-and-move pairs checked exactly in the search for a win
 EVAL_VERIFY = 8  # the same in the evaluation
 CAN_WIN = 0.95  # the mover's chance when the evaluation finds them a winning turn
-LATER = 0.35  # otherwise: the share of REACH (the chance to get there later)
+NEAR = 0.15  # otherwise: how much being close to the target (REACH) is worth to the mover
 DEVELOPED = 0.01  # per own movable tile on the board or tile in hand, beyond the other seat's
 MEANS_CAP = 10  # movable tiles counted at most
 HAND_MEANS = 0.3  # a tile in hand counts this much of a movable tile on the board
@@ -452,20 +452,21 @@ class AncientKnowledge(Knowledge):
         return random_action(game, rng)
 
     def evaluate(self, game: AncientGame) -> Sequence[float]:
+        """The seat to move wins at once if it has a turn reaching the target (``CAN_WIN``);
+        otherwise the position is about even, a little better for the mover the closer the count
+        is to the target, and for the seat with more means to change it later. A seat that must
+        discard first is scored as if the other seat were to move (the discard changes nothing
+        on the board), so that a draw and its discard compare with one turn."""
         if game.phase == "choose" or game.to_move is None:
             return (0.5, 0.5)
         mover = game._to_move
-        if game.pending:  # the mover only discards: the other seat is next to change the board
-            mover = 1 - mover
-        if game.pending:
-            chance = REACH.get(abs(game.target - game.count), FAR)
-        elif can_win(game):
-            chance = CAN_WIN
+        if not game.pending and can_win(game):
+            value = CAN_WIN
         else:
-            chance = LATER * REACH.get(abs(game.target - game.count), FAR)
-            if not game.hands[mover]:
-                chance *= NO_HAND
-        value = 0.2 + 0.6 * chance + DEVELOPED * (_means(game, mover) - _means(game, 1 - mover))
+            if game.pending:
+                mover = 1 - mover
+            near = REACH.get(abs(game.target - game.count), FAR) * (1.0 if game.hands[mover] else NO_HAND)
+            value = 0.5 + NEAR * (near - FAR) + DEVELOPED * (_means(game, mover) - _means(game, 1 - mover))
         return (value, 1 - value) if mover == 0 else (1 - value, value)
 
 

@@ -134,20 +134,20 @@ def test_shuffling_what_the_seat_cannot_see_never_changes_the_move():
     is consistent with the public information gives the same move, over many positions."""
     rng = random.Random(18)
     checked = 0
-    for seed in range(40):
+    for seed in range(30):
         game = played(seed, rng.randrange(0, 60))
         if game.outcome is not None:
             continue
         seat = game.to_move
         for level in ai.LEVELS:
             move = ai.analyse(game, level, seed=7, budget_scale=TINY).move
-            for _ in range(3):
+            for _ in range(2):
                 other = rearranged(game, seat, rng)
                 assert Counter(other.hands[1 - seat] + other.piles[1 - seat]) == \
                     Counter(game.hands[1 - seat] + game.piles[1 - seat])
                 assert ai.analyse(other, level, seed=7, budget_scale=TINY).move == move, (seed, level)
                 checked += 1
-    assert checked >= 60
+    assert checked >= 100
 
 
 @settings(max_examples=20, **SETTINGS)
