@@ -445,13 +445,13 @@ class AncientKnowledge(Knowledge):
     world_margin = 1.0
     determinize = staticmethod(determinize)  # type: ignore[assignment]
 
-    def actions(self, game: AncientGame) -> list[Any]:
+    def actions(self, game: AncientGame) -> list[Any]:  # type: ignore[override]
         return candidates(game)
 
-    def playout_action(self, game: AncientGame, rng: random.Random) -> Any:
+    def playout_action(self, game: AncientGame, rng: random.Random) -> Any:  # type: ignore[override]
         return random_action(game, rng)
 
-    def evaluate(self, game: AncientGame) -> Sequence[float]:
+    def evaluate(self, game: AncientGame) -> Sequence[float]:  # type: ignore[override]
         """The seat to move wins at once if it has a turn reaching the target (``CAN_WIN``);
         otherwise the position is about even, a little better for the mover the closer the count
         is to the target, and for the seat with more means to change it later. A seat that must

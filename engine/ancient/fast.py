@@ -157,7 +157,7 @@ def _path_clear(board: Board, a: Point, b: Point, code: str) -> bool:
 
 def own_moves(board: Board, p: int) -> list[tuple[Point, Point]]:
     """Every move of ``p`` on ``board``, in board order (as ``moves.moves`` lists them)."""
-    out = []
+    out: list[tuple[Point, Point]] = []
     for a in sorted(board, key=_ORDER.__getitem__):
         tile = board[a]
         if tile[0] != p:
