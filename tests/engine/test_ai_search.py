@@ -58,7 +58,7 @@ def test_a_game_without_an_ai_player_is_refused_clearly():
     from tests.toy import nim
     nim.install()
     try:
-        with pytest.raises(ValueError, match="^Nim has no AI player yet. Games with one: Quaterno, PAUSO"):
+        with pytest.raises(ValueError, match=r"^Nim has no AI player yet\. Games with one: (.+, )?Quaterno"):
             ai.choose_move(engine.new_game("nim"), "easy")
     finally:
         nim.uninstall()
