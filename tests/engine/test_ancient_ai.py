@@ -201,3 +201,12 @@ def test_ai_against_ai_plays_a_whole_game_that_replays():
     again = engine.replay("ancient", game.record, seed=11)
     assert again.outcome == game.outcome
     assert ai.knowledge_for("ancient") is ancient_ai.KNOWLEDGE
+
+
+def test_an_arena_game_with_tiny_budgets_plays_to_its_end_and_repeats():
+    from bench.arena import Task, play_one
+    task = Task("ancient", 2, "hard", "greedy", index=1, opening=2, scale=0.02)
+    first, again = play_one(task), play_one(task)
+    assert first.outcome in ("win", "draw", "loss") and first.plies > 2
+    assert (first.share, first.outcome, first.plies) == (again.share, again.outcome, again.plies)
+    assert first.think["hard"]
