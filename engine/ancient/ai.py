@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..ai.knowledge import Knowledge
-from ..paisho.board import COLOURS, POINT_SET, POINTS, RED, SURROUNDING, WHITE, ring_points
+from ..paisho.board import COLOURS, ORDER, POINT_SET, POINTS, RED, SURROUNDING, WHITE, ring_points
 from .fast import (
     FLOWER_SET,
     LINE_OF,
@@ -49,9 +49,11 @@ FAR = 0.08
 NO_HAND = 0.25  # an empty hand cannot place, so cannot change the board this turn
 PER_COUNT = 1  # placements kept for each count they lead to
 COMBOS = 5  # place-and-move turns kept when nothing wins
+MAX_PLACED = 10  # placements (and the draw) kept when nothing wins: the nearest counts are dropped
 WHEELS = 30  # Wheel points scored per position
 VERIFY = 30  # place-and-move pairs checked exactly in the search for a win
 EVAL_VERIFY = 8  # the same in the evaluation
+SCORED_KEPT = 20000  # positions whose scored placements are kept (then the store starts afresh)
 CAN_WIN = 0.95  # the mover's chance when the evaluation finds them a winning turn
 NEAR = 0.15  # otherwise: how much being close to the target (REACH) is worth to the mover
 DEVELOPED = 0.01  # per own movable tile on the board or tile in hand, beyond the other seat's
@@ -99,7 +101,7 @@ class LineIndex:
     when one tile comes onto or leaves a point, line by line."""
 
     def __init__(self, board: dict) -> None:
-        self.board = board
+        self.board = {q: tuple(tile) for q, tile in board.items()}  # a snapshot: boards change
         self.coins: list[int] = []
         self.flip: list[int] = []
         self.raw: list[tuple[int, int]] = []
@@ -249,7 +251,8 @@ def _placements(game: AncientGame, p: int, index: LineIndex) -> list[tuple[int, 
         elif code == "Wh":
             out.extend(_wheel_changes(board, empty))
         elif code == "Bo":
-            for t, tile in board.items():
+            for t in sorted(board, key=ORDER.__getitem__):
+                tile = board[t]
                 if tile[2] or not (tile[1] in FLOWER_SET or tile[1] in ("Rk", "WL")):
                     continue
                 gone = index.remove(t)
@@ -376,11 +379,9 @@ def candidates(game: AncientGame) -> list[Any]:
     if game.pending:  # the board does not change: keep variety and the tiles that finish a game
         counts = Counter(game.hands[p])
         return [f"discard {min(counts, key=lambda c: (-counts[c], KEEP_ORDER[c]))}"]
-    index = LineIndex(game.board)
     if not game.hands[p]:
         return ["draw"] if game.piles[p] else ["pass"]
-    placed = _placements(game, p, index)
-    moves = _move_changes(game, p, index)
+    index, placed, moves = _scored(game, p)
     win = _find_win(game, p, index, placed, moves)
     if win is not None:
         return [win]
@@ -391,7 +392,7 @@ def candidates(game: AncientGame) -> list[Any]:
     for change, head in ranked:
         if game.piles[p] and "draw" not in out and _danger(target - count - change) > _danger(target - count):
             out.append("draw")  # the board as it is, where it ranks among the placements
-        if kept.get(change, 0) < PER_COUNT:
+        if kept.get(change, 0) < PER_COUNT and len(out) < MAX_PLACED:
             kept[change] = kept.get(change, 0) + 1
             out.append((*head, None))
     quiet = [head for change, head in ranked if change == 0 and head[0] != "Bo"][:COMBOS]
@@ -417,9 +418,25 @@ def can_win(game: AncientGame) -> bool:
     p = game._to_move
     if game.phase != "play" or game.pending or not game.hands[p]:
         return False
-    index = LineIndex(game.board)
-    placed = _placements(game, p, index)
-    return _find_win(game, p, index, placed, _move_changes(game, p, index), verify=EVAL_VERIFY) is not None
+    index, placed, moves = _scored(game, p)
+    return _find_win(game, p, index, placed, moves, verify=EVAL_VERIFY) is not None
+
+
+_SCORED: dict[tuple, tuple[LineIndex, list, list]] = {}
+
+
+def _scored(game: AncientGame, p: int) -> tuple[LineIndex, list, list]:
+    """The line table, the scored placements and the scored moves of ``p`` in ``game``, kept for
+    positions met again (the evaluation and the next iteration of the search ask for the same
+    ones). A position is its board, ``p``'s hand and the count."""
+    key = (tuple(sorted((q, *tile) for q, tile in game.board.items())), tuple(game.hands[p]), p)
+    found = _SCORED.get(key)
+    if found is None:
+        if len(_SCORED) >= SCORED_KEPT:
+            _SCORED.clear()
+        index = LineIndex(game.board)
+        found = _SCORED[key] = (index, _placements(game, p, index), _move_changes(game, p, index))
+    return found
 
 
 def _means(game: AncientGame, seat: int) -> float:
