@@ -19,7 +19,8 @@ import engine
 from bench.__main__ import mid_game
 from engine import ai
 
-CASES = (("basic", 2), ("quaterno", 2), ("pauso", 2), ("pauso", 3), ("pauso", 4))
+CASES = (("basic", 2), ("ancient", 2), ("iroh", 2), ("kutai", 2), ("quaterno", 2), ("pauso", 2), ("pauso", 3),
+         ("pauso", 4))
 
 
 def rate(fn, seconds: float) -> tuple[float, int]:
@@ -68,8 +69,73 @@ def line(name: str, value: str) -> None:
     print(f"  {name:<46} {value:>16}")
 
 
+def parts_playout(game, rng) -> int:
+    """A playout of the game's own random player (games whose move list comes in parts)."""
+    g = game.copy()
+    while g.outcome is None:
+        g.play(g.random_move(rng))
+    return 1
+
+
+def parts_fast_playout(game, rng) -> int:
+    knowledge = ai.knowledge_for(game.variant)
+    g = game.copy()
+    while g.outcome is None:
+        g._apply_action(knowledge.playout_action(g, rng))
+    return 1
+
+
+def expand_candidates(game) -> int:
+    actions = ai.knowledge_for(game.variant).actions(game)
+    for action in actions:
+        child = game.copy()
+        child._apply_action(action)
+    return len(actions)
+
+
+def expand_candidates_public(game) -> int:
+    moves = [game._action_text(a) for a in ai.knowledge_for(game.variant).actions(game)]
+    for move in moves:
+        game.copy().play(move)
+    return len(moves)
+
+
+def bench_parts(games: list, positions: int, seconds: float) -> None:
+    """Games with huge move lists (``lists_moves_in_parts``): the playouts are the game's random
+    player (``random_move`` + ``play``) against the same player on the search path (the AI's
+    ``playout_action`` + ``_apply_action``), and a node is one of the AI's candidate turns,
+    played from its text or applied as an action; ``copy()`` is compared with the generic deep
+    copy (``Game._clone``) it replaces."""
+    per = seconds / positions
+    rng = random.Random(0)
+
+    def mean_rate(work: Callable[[engine.Game], int], span: float) -> float:
+        return sum(rate(lambda g=g: work(g), span)[0] for g in games) / positions
+
+    line("copy() per second: generic deep copy", f"{mean_rate(lambda g: (engine.Game._clone(g), 1)[1], per / 2):,.0f}")
+    line("copy() per second", f"{mean_rate(lambda g: (g.copy(), 1)[1], per / 2):,.0f}")
+    line("playouts/s via random_move() + play()", f"{mean_rate(lambda g: parts_playout(g, rng), per):,.1f}")
+    line("playouts/s via playout_action() + _apply_action()",
+         f"{mean_rate(lambda g: parts_fast_playout(g, rng), per):,.1f}")
+    line("nodes/s via copy() + play(move), candidates", f"{mean_rate(expand_candidates_public, per):,.0f}")
+    line("nodes/s via copy() + _apply_action(), candidates", f"{mean_rate(expand_candidates, per):,.0f}")
+    actions = ai.knowledge_for(games[0].variant).actions
+    line("candidate lists/s (knowledge.actions)", f"{mean_rate(lambda g: (actions(g), 1)[1], per / 2):,.0f}")
+
+
 def bench_game(variant: str, players: int, positions: int, seconds: float) -> None:
     games = [mid_game(variant, players, seed) for seed in range(positions)]
+    if type(games[0]).lists_moves_in_parts and variant in ai.variants():
+        bench_parts(games, positions, seconds)
+        knowledge = ai.knowledge_for(variant)
+        evaluations = sum(rate(lambda g=g: (knowledge.evaluate(g), 1)[1], seconds / positions / 2)[0] for g in games)
+        line("evaluations/s", f"{evaluations / positions:,.0f}")
+        found = [ai.analyse(g, "hard", seed=i) for i, g in enumerate(games)]
+        nodes = sum(f.result.nodes for f in found)
+        took = sum(f.cpu_seconds for f in found)
+        line(f"hard search ({knowledge.search}): nodes/s", f"{nodes / max(took, 1e-9):,.0f}")
+        line("hard search: CPU seconds per move (mean)", f"{took / len(found):.2f}")
+        return
     per = seconds / positions
     rng = random.Random(0)
 

@@ -143,7 +143,7 @@ def search(game: Game, knowledge: Knowledge, seat: int, budget: Budget, rng: ran
     for i in range(samples):
         share = Budget((budget.limit - used) // (samples - i), budget.deadline)
         world = determinize(game, seat, rng)
-        result = _deepen(world, knowledge, seat, share, margin)
+        result = _deepen(world, knowledge, seat, share, max(margin, knowledge.world_margin))
         used += share.used
         depth = max(depth, result.depth)
         for c in result.ranked:

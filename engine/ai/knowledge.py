@@ -61,6 +61,10 @@ class Knowledge(Generic[G]):
     # (above 0, it plays on rather than repeat moves in a balanced position).
     contempt: ClassVar[float] = 0.0
     samples: ClassVar[int] = 6
+    # Alpha-beta with hidden information: each world values exactly every root move within this
+    # much of its best (on top of the level's margin); 1.0 values them all, so that the averages
+    # over the worlds compare like with like instead of favouring the move searched first.
+    world_margin: ClassVar[float] = 0.0
     # Hidden information: a method determinize(game, seat, rng) -> Game, or None for open games.
     determinize: Callable[[G, int, random.Random], Game] | None = None
 

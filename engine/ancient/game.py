@@ -285,6 +285,24 @@ class AncientGame(Game):
             return None
         return {**pn.result_head(out), "count": self.count}
 
+    # ----- the search path (engine.ai; engine/ancient/fast.py) ----------------------------------
+    def _actions(self) -> list[Any]:
+        from .fast import all_actions
+        return all_actions(self)
+
+    def _apply_action(self, action: Any) -> None:
+        from .fast import apply_action
+        apply_action(self, action)
+
+    def _action_text(self, action: Any) -> str:
+        from .fast import turn_text
+        return turn_text(self, action)
+
+    def copy(self) -> AncientGame:
+        """An independent copy without caches: the board's tiles and every list are new."""
+        from .fast import copy_game
+        return copy_game(self)
+
     # ----- positions (3.8) ----------------------------------------------------------------------
     def public_position(self) -> str:
         """The board, counts and sizes everybody may see (no hand, no pile order)."""

@@ -1,0 +1,490 @@
+"""Ancient Pai Sho knowledge for engine.ai: hidden hands sampled, a few dozen candidate turns out
+of millions, and an evaluation of the race to the exact target.
+
+- **What the AI may know** (``determinize``): its own hand, the board, the discards and the sizes.
+  The opponent's hand and pile together hold exactly the opponent's tiles that are not on the
+  board, discarded or removed, which everybody can work out; a world deals that multiset at
+  random into a hand and a pile of the right sizes (which tile was where is never used: the
+  tiles are sorted before they are shuffled). The AI's own pile is shuffled likewise.
+- **Candidates** (``candidates``): every placement is scored by the exact change it makes to
+  the harmony count (``LineIndex``: a flower, Coin or Lotus placed or a tile shipped changes
+  two or four lines, read from a table built once per position; Knotweed and Wheel placements
+  are recounted on their lines). A turn that reaches the target exactly (a placement, a
+  placement and a move whose changes add up to what is missing, or a flower placed and moved
+  on) is returned alone: it wins. Otherwise the list holds ``draw``, a few placements for each
+  count they lead to, and a few place-and-move turns, ordered by the evaluation.
+- **Evaluation**: the player to move wins at once when they can make the count exact, which is
+  likelier the closer the count is to the target (``REACH``); an empty hand cannot change the
+  board at all. Alpha-beta looks two plies deep in each sampled world, so it sees the winning
+  replies the opponent's (sampled) hand allows.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ..ai.knowledge import Knowledge
+from ..paisho.board import COLOURS, ORDER, POINT_SET, POINTS, RED, SURROUNDING, WHITE, ring_points
+from .fast import (
+    FLOWER_SET,
+    LINE_OF,
+    LINES,
+    RELATION,
+    destinations,
+    lines_count,
+    lines_through,
+    own_moves,
+    place_on,
+    placement_lines,
+    random_action,
+)
+from .game import AncientGame
+from .tiles import IMMOBILE, WHITE_FLOWERS, sort_hand
+
+# Chance that the player to move makes the count exact this turn, by the distance to the target.
+REACH = {0: 0.95, 1: 0.9, 2: 0.75, 3: 0.5, 4: 0.3, 5: 0.15}
+FAR = 0.08
+NO_HAND = 0.25  # an empty hand cannot place, so cannot change the board this turn
+PER_COUNT = 1  # placements kept for each count they lead to
+COMBOS = 5  # place-and-move turns kept when nothing wins
+MAX_PLACED = 10  # placements (and the draw) kept when nothing wins: the nearest counts are dropped
+WHEELS = 30  # Wheel points scored per position
+VERIFY = 30  # place-and-move pairs checked exactly in the search for a win
+EVAL_VERIFY = 8  # the same in the evaluation
+SCORED_KEPT = 400  # positions whose scored placements are kept (then the store starts afresh)
+CAN_WIN = 0.95  # the mover's chance when the evaluation finds them a winning turn
+NEAR = 0.15  # otherwise: how much being close to the target (REACH) is worth to the mover
+DEVELOPED = 0.01  # per own movable tile on the board or tile in hand, beyond the other seat's
+MEANS_CAP = 10  # movable tiles counted at most
+HAND_MEANS = 0.3  # a tile in hand counts this much of a movable tile on the board
+KEEP_ORDER = {"Ja": 0, "Li": 0, "WJ": 0, "Ro": 0, "Ch": 0, "Rh": 0, "WD": 1, "Kn": 2, "Wh": 2, "WL": 3,
+              "Rk": 3, "Bo": 4}  # placed first: flowers; kept for the finish: Lotus, Coin, Ship
+
+
+# ----- what a seat may know ---------------------------------------------------------------------
+def unseen(game: AncientGame, owner: int) -> list[str]:
+    """``owner``'s tiles that are neither on the board, discarded nor removed, in canonical order:
+    public knowledge for the other seat (their 54 tiles less what was seen), so only the multiset
+    of hand and pile is used, never which tile lies where."""
+    return sort_hand(game.hands[owner] + game.piles[owner])
+
+
+def determinize(game: AncientGame, seat: int, rng: random.Random) -> AncientGame:
+    """A copy of ``game`` in which what ``seat`` cannot see is drawn at random: the other hand and
+    both piles (their sizes kept), consistent with everything ``seat`` has seen."""
+    world = game.copy()
+    other = 1 - seat
+    own = sort_hand(list((Counter(unseen(game, seat)) - Counter(game.hands[seat])).elements()))
+    rng.shuffle(own)
+    world.piles[seat] = own
+    tiles = unseen(game, other)
+    rng.shuffle(tiles)
+    size = len(game.hands[other])
+    world.hands[other] = sort_hand(tiles[:size])
+    world.piles[other] = tiles[size:]
+    if world.last and world.last.get("player") == other:
+        world.last = None  # it may name the tile the other seat drew
+    return world
+
+
+# ----- the harmony change of a placement, from one table per position ---------------------------
+# 1 for a pair that counts as a harmony on a line without (HV[0]) or with (HV[1]) a Lotus flip
+HV = ({pair: int(kind == 1) for pair, kind in RELATION.items()},
+      {pair: int(kind == -1) for pair, kind in RELATION.items()})
+
+
+class LineIndex:
+    """Per line: Coins on it, Lotus parity, harmonies and clashes of its flowers (Coins ignored);
+    per point and line: the nearest flower before and after it. From it, the change of the count
+    when one tile comes onto or leaves a point, line by line."""
+
+    def __init__(self, board: dict) -> None:
+        self.board = {q: tuple(tile) for q, tile in board.items()}  # a snapshot: boards change
+        self.coins: list[int] = []
+        self.flip: list[int] = []
+        self.raw: list[tuple[int, int]] = []
+        self.near: dict[Any, list] = {q: [None, None, None, None] for q in POINTS}  # rank b/a, file b/a
+        near = self.near
+        for line, points in enumerate(LINES):
+            slot = 0 if line < len(LINES) // 2 else 2
+            coins = harmonies = clashes = flip = 0
+            prev = None
+            for q in points:
+                near[q][slot] = prev
+                tile = board.get(q)
+                if tile is None:
+                    continue
+                code = tile[1]
+                if code == "Rk":
+                    coins += 1
+                elif code == "WL":
+                    flip ^= 1
+                elif code in FLOWER_SET and not tile[2]:
+                    if prev is not None:
+                        kind = RELATION[prev, code]
+                        harmonies += kind == 1
+                        clashes += kind == -1
+                    prev = code
+            nxt = None
+            for q in reversed(points):
+                near[q][slot + 1] = nxt
+                tile = board.get(q)
+                if tile is not None and tile[1] in FLOWER_SET and not tile[2]:
+                    nxt = tile[1]
+            self.coins.append(coins)
+            self.flip.append(flip)
+            self.raw.append((harmonies, clashes))
+
+    def live(self, line: int) -> int:
+        harmonies, clashes = self.raw[line]
+        return clashes if self.flip[line] else harmonies
+
+    def insert_on(self, code: str, q: Any, line: int, slot: int) -> int:
+        """The change on ``line`` (``slot`` 0 for q's rank, 2 for its file) when ``code`` comes
+        onto ``q`` (empty, or a Dragon that goes)."""
+        if code in FLOWER_SET:
+            if self.coins[line]:
+                return 0
+            hv = HV[self.flip[line]]
+            near = self.near[q]
+            a, b = near[slot], near[slot + 1]
+            return hv.get((a, code), 0) + hv.get((code, b), 0) - hv.get((a, b), 0)
+        if code == "Rk":
+            return 0 if self.coins[line] else -self.live(line)
+        if code == "WL" and not self.coins[line]:
+            harmonies, clashes = self.raw[line]
+            return (harmonies - clashes) if self.flip[line] else (clashes - harmonies)
+        return 0
+
+    def remove_on(self, q: Any, line: int, slot: int) -> int:
+        """The change on ``line`` when the tile on ``q`` leaves it."""
+        tile = self.board[q]
+        code = tile[1]
+        if code in FLOWER_SET:
+            if tile[2] or self.coins[line]:
+                return 0
+            hv = HV[self.flip[line]]
+            near = self.near[q]
+            a, b = near[slot], near[slot + 1]
+            return hv.get((a, b), 0) - hv.get((a, code), 0) - hv.get((code, b), 0)
+        if code == "Rk":
+            return self.live(line) if self.coins[line] == 1 else 0
+        if code == "WL" and not self.coins[line]:
+            harmonies, clashes = self.raw[line]
+            return (harmonies - clashes) if self.flip[line] else (clashes - harmonies)
+        return 0
+
+    def insert(self, code: str, q: Any) -> int:
+        """The change of the count when ``code`` comes onto the empty point ``q``."""
+        rank, file = LINE_OF[q]
+        return self.insert_on(code, q, rank, 0) + self.insert_on(code, q, file, 2)
+
+    def remove(self, q: Any) -> int:
+        """The change of the count when the tile on ``q`` leaves it."""
+        rank, file = LINE_OF[q]
+        return self.remove_on(q, rank, 0) + self.remove_on(q, file, 2)
+
+    def move(self, a: Any, b: Any) -> int:
+        """The change of the count when the tile on ``a`` moves to ``b`` (3.4.2). A line through
+        both keeps its order (the path between is clear), so only the other lines change; a
+        Dragon only removes what it lands on."""
+        code = self.board[a][1]
+        if code == "WD":
+            return self.remove(b) if b in self.board else 0
+        ra, fa = LINE_OF[a]
+        rb, fb = LINE_OF[b]
+        total = 0
+        if ra != rb:
+            total += self.remove_on(a, ra, 0) + self.insert_on(code, b, rb, 0)
+        if fa != fb:
+            total += self.remove_on(a, fa, 2) + self.insert_on(code, b, fb, 2)
+        return total
+
+
+def _exact(game: AncientGame, p: int, head: tuple, move: tuple | None) -> tuple[int, bool] | None:
+    """The count after the turn ``head`` (+ ``move``), and whether the placement alone already
+    reaches the target; None if ``move`` is not legal after that placement."""
+    board = {q: list(v) for q, v in game.board.items()}
+    code, at, dest, turn = head
+    lines = placement_lines(board, code, at, dest, turn)
+    before = lines_count(board, lines)
+    place_on(board, p, code, at, dest, turn)
+    count = game.count + lines_count(board, lines) - before
+    if move is None or count == game.target:
+        return count, True
+    a, b = move
+    tile = board.get(a)
+    if tile is None or tile[0] != p or all(b != d for d, _ in destinations(board, a)):
+        return None
+    lines = set(LINE_OF[a]) | set(LINE_OF[b])
+    before = lines_count(board, lines)
+    board[b] = board.pop(a)
+    return count + lines_count(board, lines) - before, False
+
+
+# ----- candidates -------------------------------------------------------------------------------
+def _placements(game: AncientGame, p: int, index: LineIndex) -> list[tuple[int, tuple]]:
+    """(change of the count, (code, at, dest, turn)) for the placements worth scoring: every
+    flower, Coin, Lotus and Ship placement (the Ship's tile onto a point off its own lines),
+    Knotweeds that drain something, turning Wheels, and one Dragon and one still Wheel."""
+    board = game.board
+    hand = game.hands[p]
+    empty = [q for q in POINTS if q not in board]
+    out: list[tuple[int, tuple]] = []
+    for code in dict.fromkeys(hand):
+        if code in FLOWER_SET:
+            need = RED if code in WHITE_FLOWERS else WHITE
+            out.extend((index.insert(code, q), (code, q, None, 0)) for q in empty if need in COLOURS[q])
+        elif code in ("Rk", "WL"):
+            out.extend((index.insert(code, q), (code, q, None, 0)) for q in empty)
+        elif code == "WD":
+            near = [q for q in empty if any(r in board for r in SURROUNDING[q])]
+            if near or empty:
+                out.append((0, ("WD", (near or empty)[len(near or empty) // 2], None, 0)))
+        elif code == "Kn":
+            for q in empty:
+                drains = [r for r in SURROUNDING[q] if r in board and board[r][1] in FLOWER_SET and not board[r][2]]
+                if drains:
+                    out.append((_knotweed_change(board, q, drains), ("Kn", q, None, 0)))
+        elif code == "Wh":
+            out.extend(_wheel_changes(board, empty))
+        elif code == "Bo":
+            for t in sorted(board, key=ORDER.__getitem__):
+                tile = board[t]
+                if tile[2] or not (tile[1] in FLOWER_SET or tile[1] in ("Rk", "WL")):
+                    continue
+                gone = index.remove(t)
+                lines = LINE_OF[t]
+                for d in empty:
+                    if LINE_OF[d][0] in lines or LINE_OF[d][1] in lines:
+                        continue
+                    out.append((gone + index.insert(tile[1], d), ("Bo", t, d, 0)))
+    return out
+
+
+def _knotweed_change(board: dict, q: Any, drains: list) -> int:
+    """The change of the count when a Knotweed on ``q`` drains the flowers on ``drains``."""
+    lines = lines_through(drains)
+    before = lines_count(board, lines)
+    for r in drains:
+        board[r][2] = True
+    after = lines_count(board, lines)
+    for r in drains:
+        board[r][2] = False
+    return after - before
+
+
+def _wheel_changes(board: dict, empty: list) -> list[tuple[int, tuple]]:
+    """(change, Wheel placement) for each legal turn of a Wheel on the first ``WHEELS`` empty
+    points whose ring holds a flower or a Lotus, and one Wheel that turns nothing."""
+    out: list[tuple[int, tuple]] = []
+    still = None
+    for q in empty:
+        ring = ring_points(q)
+        held = [(i, r) for i, r in enumerate(ring) if r in board]
+        if not held:
+            still = still or q
+            continue
+        if len(out) >= 7 * WHEELS or any(board[r][2] or board[r][1] == "Rk" for _, r in held):
+            continue
+        if not any(board[r][1] in FLOWER_SET or board[r][1] == "WL" for _, r in held):
+            continue
+        lines = lines_through([r for r in ring if r in POINT_SET])
+        before = lines_count(board, lines)
+        for k in range(1, 8):
+            if any(ring[(i + k) % 8] not in POINT_SET for i, _ in held):
+                continue
+            tiles = [board.pop(r) for _, r in held]
+            for (i, _), tile in zip(held, tiles):
+                board[ring[(i + k) % 8]] = tile
+            out.append((lines_count(board, lines) - before, ("Wh", q, None, k)))
+            for i, _ in held:
+                del board[ring[(i + k) % 8]]
+            for (_, r), tile in zip(held, tiles):
+                board[r] = tile
+    if still is not None:
+        out.append((0, ("Wh", still, None, 0)))
+    return out
+
+
+def _move_changes(game: AncientGame, p: int, index: LineIndex) -> list[tuple[int, tuple]]:
+    """(change of the count, move) for every move of ``p`` on the board as it is."""
+    return [(index.move(a, b), (a, b)) for a, b in own_moves(game.board, p)]
+
+
+def _reach_points(code: str, b: Any) -> list[Any]:
+    """Points from which a flower ``code`` could move to ``b`` by its shape (paths unchecked)."""
+    kind = {"Ja": 3, "Ro": 3, "WJ": 5, "Rh": 5}.get(code)
+    x, y = b
+    if kind:
+        return [(x + dx * k, y + dy * k) for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)) for k in range(1, kind + 1)]
+    return [(x + i, y + j) for i in range(-2, 3) for j in range(-2, 3) if (i, j) != (0, 0)]
+
+
+def _find_win(game: AncientGame, p: int, index: LineIndex, placed: list[tuple[int, tuple]],
+              moves: list[tuple[int, tuple]], verify: int = VERIFY) -> Any:
+    """A turn reaching the target exactly, or None (a search, not a proof: it checks the likely
+    turns only)."""
+    need = game.target - game.count
+    for change, head in placed:
+        if change == need:
+            found = _exact(game, p, head, None)
+            if found and found[0] == game.target:
+                return (*head, None)
+    by_change: dict[int, list[tuple]] = {}
+    for change, move in moves:
+        by_change.setdefault(change, []).append(move)
+    checked = 0
+    for change, head in placed:
+        for move in by_change.get(need - change, ()):
+            if move[0] == head[1] or move[1] == head[1]:
+                continue
+            checked += 1
+            found = _exact(game, p, head, move)
+            if found and found[0] == game.target and not found[1]:
+                return (*head, move)
+            if checked >= verify:
+                break
+        if checked >= verify:
+            break
+    # a flower placed where its colour allows and moved on to where it makes the count exact
+    board = game.board
+    for code in dict.fromkeys(game.hands[p]):
+        if code not in FLOWER_SET:
+            continue
+        colour = RED if code in WHITE_FLOWERS else WHITE
+        for b in POINTS:
+            if b in board or index.insert(code, b) != need:
+                continue
+            for q in _reach_points(code, b):
+                if q in board or q not in COLOURS or colour not in COLOURS[q]:
+                    continue
+                found = _exact(game, p, (code, q, None, 0), (q, b))
+                if found and found[0] == game.target and not found[1]:
+                    return (code, q, None, 0, (q, b))
+                checked += 1
+                if checked >= 2 * verify:
+                    return None
+    return None
+
+
+def candidates(game: AncientGame) -> list[Any]:
+    """The turns the search looks at (see the module docstring), best first; the same list for
+    the same position every time."""
+    p = game._to_move
+    if game.phase == "choose":
+        return ["choose first", "choose second"]
+    if game.pending:  # the board does not change: keep variety and the tiles that finish a game
+        counts = Counter(game.hands[p])
+        return [f"discard {min(counts, key=lambda c: (-counts[c], KEEP_ORDER[c]))}"]
+    if not game.hands[p]:
+        return ["draw"] if game.piles[p] else ["pass"]
+    index, placed, moves = _scored(game, p)
+    win = _find_win(game, p, index, placed, moves)
+    if win is not None:
+        return [win]
+    out: list[Any] = []
+    target, count = game.target, game.count
+    ranked = sorted(placed, key=lambda item: (_danger(target - count - item[0]), KEEP_ORDER[item[1][0]]))
+    kept: dict[int, int] = {}
+    for change, head in ranked:
+        if game.piles[p] and "draw" not in out and _danger(target - count - change) > _danger(target - count):
+            out.append("draw")  # the board as it is, where it ranks among the placements
+        if kept.get(change, 0) < PER_COUNT and len(out) < MAX_PLACED:
+            kept[change] = kept.get(change, 0) + 1
+            out.append((*head, None))
+    quiet = [head for change, head in ranked if change == 0 and head[0] != "Bo"][:COMBOS]
+    if quiet:
+        by_change: dict[int, tuple] = {}
+        for change, move in moves:
+            by_change.setdefault(change, move)
+        for n, change in enumerate(sorted(by_change, key=lambda c: _danger(target - count - c))[:COMBOS]):
+            head, move = quiet[n % len(quiet)], by_change[change]
+            if move[0] == head[1] or move[1] == head[1]:
+                continue
+            found = _exact(game, p, head, move)
+            if found is not None and not found[1] and found[0] != target:
+                out.append((*head, move))
+    if game.piles[p] and "draw" not in out:
+        out.append("draw")
+    return out or ["pass"]
+
+
+def can_win(game: AncientGame) -> bool:
+    """Whether the player to move has a turn that reaches the target (as far as the quick search
+    of ``_find_win`` sees)."""
+    p = game._to_move
+    if game.phase != "play" or game.pending or not game.hands[p]:
+        return False
+    index, placed, moves = _scored(game, p)
+    return _find_win(game, p, index, placed, moves, verify=EVAL_VERIFY) is not None
+
+
+_SCORED: dict[tuple, tuple[LineIndex, list, list]] = {}
+
+
+def _scored(game: AncientGame, p: int) -> tuple[LineIndex, list, list]:
+    """The line table, the scored placements and the scored moves of ``p`` in ``game``, kept for
+    positions met again (the evaluation and the next iteration of the search ask for the same
+    ones). A position is its board, ``p``'s hand and the count."""
+    key = (tuple(sorted((q, *tile) for q, tile in game.board.items())), tuple(game.hands[p]), p)
+    found = _SCORED.get(key)
+    if found is None:
+        if len(_SCORED) >= SCORED_KEPT:
+            _SCORED.clear()
+        index = LineIndex(game.board)
+        found = _SCORED[key] = (index, _placements(game, p, index), _move_changes(game, p, index))
+    return found
+
+
+def _means(game: AncientGame, seat: int) -> float:
+    """How many ways ``seat`` has to change the count later: tiles of theirs on the board that
+    can move (a move is the only way to shift a tile already placed), and tiles in hand."""
+    movable = sum(1 for owner, code, drained in game.board.values()
+                  if owner == seat and not drained and code not in IMMOBILE)
+    return min(movable, MEANS_CAP) + HAND_MEANS * len(game.hands[seat])
+
+
+def _danger(distance: int) -> float:
+    """How likely the opponent is to make the count exact from this distance (lower is safer)."""
+    return REACH.get(abs(distance), FAR)
+
+
+class AncientKnowledge(Knowledge[AncientGame]):
+    """Alpha-beta two plies deep over sampled worlds, on candidate turns."""
+
+    search = "alphabeta"
+    budgets = {"easy": 40, "medium": 300, "hard": 1200}
+    max_depth = 2
+    samples = 6
+    world_margin = 1.0
+    determinize = staticmethod(determinize)
+
+    def actions(self, game: AncientGame) -> list[Any]:
+        return candidates(game)
+
+    def playout_action(self, game: AncientGame, rng: random.Random) -> Any:
+        return random_action(game, rng)
+
+    def evaluate(self, game: AncientGame) -> Sequence[float]:
+        """The seat to move wins at once if it has a turn reaching the target (``CAN_WIN``);
+        otherwise the position is about even, a little better for the mover the closer the count
+        is to the target, and for the seat with more means to change it later. A seat that must
+        discard first is scored as if the other seat were to move (the discard changes nothing
+        on the board), so that a draw and its discard compare with one turn."""
+        if game.phase == "choose" or game.to_move is None:
+            return (0.5, 0.5)
+        mover = game._to_move
+        if not game.pending and can_win(game):
+            value = CAN_WIN
+        else:
+            if game.pending:
+                mover = 1 - mover
+            near = REACH.get(abs(game.target - game.count), FAR) * (1.0 if game.hands[mover] else NO_HAND)
+            value = 0.5 + NEAR * (near - FAR) + DEVELOPED * (_means(game, mover) - _means(game, 1 - mover))
+        return (value, 1 - value) if mover == 0 else (1 - value, value)
+
+
+KNOWLEDGE = AncientKnowledge()
