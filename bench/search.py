@@ -19,7 +19,7 @@ import engine
 from bench.__main__ import mid_game
 from engine import ai
 
-CASES = (("quaterno", 2), ("pauso", 2), ("pauso", 3), ("pauso", 4))
+CASES = (("quaterno", 2), ("pauso", 2), ("pauso", 3), ("pauso", 4), ("kutai", 2))
 
 
 def rate(fn, seconds: float) -> tuple[float, int]:
@@ -100,16 +100,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.search", description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=4, help="mid-game positions per game")
     parser.add_argument("--seconds", type=float, default=4.0, help="measuring time per figure and game")
+    parser.add_argument("--variants", nargs="+", default=None, help="only these games (default: all)")
     args = parser.parse_args(argv)
-    run(args.positions, args.seconds)
+    run(args.positions, args.seconds, args.variants)
     return 0
 
 
-def run(positions: int = 4, seconds: float = 4.0) -> None:
+def run(positions: int = 4, seconds: float = 4.0, variants: list[str] | None = None) -> None:
     """Print the search figures of every game with an AI player (and PAUSO per player count)."""
     print("\nAI search (bench.search): one core, mid-game positions")
     for variant, players in CASES:
-        if variant not in engine.VARIANT_IDS:
+        if variant not in engine.VARIANT_IDS or variants is not None and variant not in variants:
             continue
         print(f"\n{engine.info(variant).name}, {players} players")
         bench_game(variant, players, positions, seconds)
