@@ -34,12 +34,12 @@ from .tiles import ALLOWED, FLOWER, SET, SPECIAL, TILES, VALUE, shared
 
 Action = tuple[str, Point]
 RAY_POINTS = 3  # empty points looked at along each line from an open tree tile
-BUILDS = 14  # build candidates kept
-BLOCKS = 9  # block candidates kept
+BUILDS = 20  # build candidates kept
+BLOCKS = 12  # block candidates kept
 LINKS_TO_CUT = 6  # the most valuable links (counting what hangs below) considered for blocks
 HOT = 0.92  # win chance of a player to move who can pass the target at once
 SCALE = 4.0  # Harmony points per e-fold of the win chance on best totals
-SAFE = 3  # how far below the target a total is out of the other player's reach, as a rule
+PROGRESS = 0.15  # per point of the total: the initiative of the player to move
 _NEED = {0: 4, 1: 3, 2: 2}  # shared properties -> smallest link value allowed (4.5.2)
 _ALLOWED_SET = {c: frozenset(points) for c, points in ALLOWED.items()}
 
@@ -279,8 +279,8 @@ class KutaiKnowledge(Knowledge):
     """Alpha-beta over the candidates of ``scan``."""
 
     search = "alphabeta"
-    budgets = {"easy": 60, "medium": 400, "hard": 1600}
-    max_depth = 4
+    budgets = {"easy": 50, "medium": 300, "hard": 1400}
+    max_depth = 2
 
     def actions(self, game: KutaiGame) -> list[Action]:
         return scan(game).candidates
@@ -296,10 +296,10 @@ class KutaiKnowledge(Knowledge):
         if reached > game.target:
             chance = HOT
         else:
-            # what the mover can make their best total now without handing the other the win
-            safe = min(reached, game.target - SAFE)
-            lead = max(game.best[mover], safe) - game.best[1 - mover]
-            chance = 1 / (1 + math.exp(-lead / SCALE))
+            # best totals decide when the tiles run out; a high total favours the mover, who
+            # may raise it towards the target (and past it once it is within reach)
+            lead = (game.best[mover] - game.best[1 - mover]) / SCALE + PROGRESS * total
+            chance = 1 / (1 + math.exp(-lead))
         values = [0.0, 0.0]
         values[mover] = chance
         values[1 - mover] = 1 - chance
