@@ -23,10 +23,13 @@ total, or what they reach now if higher, against the other player's.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 from ..ai.knowledge import Knowledge
+from ..base import Game
 from ..paisho.board import CENTRE, ORTHOGONAL_NEIGHBOURS, Point, between
 from .game import KutaiGame
 from .harmony import RAYS, first_tiles
@@ -213,16 +216,16 @@ class _Context:
 
 def scan(game: KutaiGame) -> Scan:
     """The candidates of the player to move and their best build (cached per position)."""
-    cached = game.__dict__.get("_scan")
+    cached: Scan | None = game._scan
     if cached is None:
         cached = game._scan = _scan(game)
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def reach(game: KutaiGame) -> int:
     """The score of the best build of the player to move (``scan(game).reach``, computed with
     less work when the candidates are not needed)."""
-    cached = game.__dict__.get("_reach")
+    cached = game._reach
     if cached is None:
         seat = game.to_move
         assert seat is not None
@@ -230,7 +233,7 @@ def reach(game: KutaiGame) -> int:
             return 0
         builds = _Context(game, [c for c in SET if c in game.remaining[seat]]).builds(per_point=1)
         cached = game._reach = max(0, max(builds.values(), default=0))
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def _scan(game: KutaiGame) -> Scan:
@@ -282,13 +285,14 @@ class KutaiKnowledge(Knowledge):
     budgets = {"easy": 50, "medium": 300, "hard": 1400}
     max_depth = 2
 
-    def actions(self, game: KutaiGame) -> list[Action]:
-        return scan(game).candidates
+    def actions(self, game: Game) -> list[Any]:
+        return scan(cast(KutaiGame, game)).candidates
 
-    def order(self, game: KutaiGame, actions: list[Action]) -> list[Action]:
+    def order(self, game: Game, actions: list[Any]) -> list[Any]:
         return actions  # the scan gives them best first
 
-    def evaluate(self, game: KutaiGame) -> Sequence[float]:
+    def evaluate(self, game: Game) -> Sequence[float]:
+        game = cast(KutaiGame, game)
         mover = game.to_move
         assert mover is not None
         total = game.total
@@ -305,8 +309,8 @@ class KutaiKnowledge(Knowledge):
         values[1 - mover] = 1 - chance
         return values
 
-    def playout_action(self, game: KutaiGame, rng) -> Action:
-        return game._random_action(rng)
+    def playout_action(self, game: Game, rng: random.Random) -> Any:
+        return cast(KutaiGame, game)._random_action(rng)
 
 
 KNOWLEDGE = KutaiKnowledge()

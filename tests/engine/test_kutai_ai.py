@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
+from bench.arena import Task, play_one
 from engine import ai
 from engine.kutai.ai import KNOWLEDGE, scan
 from engine.kutai.harmony import analyse, sight_table
@@ -153,3 +155,22 @@ def test_hard_does_not_hand_the_other_player_the_win():
     after = game.copy()
     after.play(ai.choose_move(game, "hard"))
     assert not winning_moves(after)
+
+
+@pytest.mark.parametrize("options", [{"sight": "any"}, {"preference": "off", "exhaustion": "draw"}])
+def test_every_level_answers_legally_under_the_other_options(options):
+    rng = random.Random(2)
+    game = engine.new_game("kutai", options=options)
+    for _ in range(15):
+        game.play(game.random_move(rng))
+    before = game.to_dict()
+    for level in ai.LEVELS:
+        move = ai.analyse(game, level, seed=3, budget_scale=0.05).move
+        assert move in game.legal_moves() and game.to_dict() == before
+
+
+def test_an_arena_game_with_tiny_budgets_depends_only_on_its_task():
+    task = Task("kutai", 2, "easy", "greedy", index=1, opening=2, scale=0.05)
+    first, again = play_one(task), play_one(task)
+    assert first.outcome in ("win", "draw", "loss") and first.plies >= 3
+    assert (first.share, first.outcome, first.plies) == (again.share, again.outcome, again.plies)
