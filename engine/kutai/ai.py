@@ -16,9 +16,11 @@ reads the tree of harmonies once and proposes, for the player to move:
 The search (alpha-beta) only ever looks at these candidates, best first, and applies them exactly,
 so a wrong estimate is corrected one ply later. ``evaluate``: the player to move *reaches*
 the total plus their best build (``reach``: the best score of the builds, one tile per point);
-above the target that is a win at once. Otherwise the win chance
-follows the best totals (the higher best total wins when the tiles run out): the mover's best
-total, or what they reach now if higher, against the other player's.
+above the target, the candidates are tried, and one that passes it is a win at once. Otherwise
+the best totals (the higher one wins when the tiles run out) and the total itself, which
+favours the player to move (they may raise it into reach of the target), give the win chance.
+The search stops at depth 2: that last term sides with the player to move, so an odd depth
+would make every total look like a gift to the opponent (docs/decisions.md, Kutai AI).
 """
 from __future__ import annotations
 
@@ -53,6 +55,7 @@ class Scan:
 
     candidates: list[Action]
     reach: int  # the best build's score (0 if none): about how much the mover can add at once
+    wins: bool | None = None  # whether a candidate wins at once (tried when asked: ``wins_now``)
 
 
 class _Context:
@@ -222,6 +225,21 @@ def scan(game: KutaiGame) -> Scan:
     return cached
 
 
+def wins_now(game: KutaiGame) -> bool:
+    """Whether one of the candidates passes the target at once (each one applied)."""
+    found = scan(game)
+    if found.wins is None:
+        seat = game.to_move
+        found.wins = False
+        for action in found.candidates:
+            after = game.copy()
+            after._apply_action(action)
+            if after.outcome is not None and after.outcome.winners == (seat,):
+                found.wins = True
+                break
+    return found.wins
+
+
 def reach(game: KutaiGame) -> int:
     """The score of the best build of the player to move (``scan(game).reach``, computed with
     less work when the candidates are not needed)."""
@@ -282,7 +300,7 @@ class KutaiKnowledge(Knowledge):
     """Alpha-beta over the candidates of ``scan``."""
 
     search = "alphabeta"
-    budgets = {"easy": 50, "medium": 300, "hard": 1400}
+    budgets = {"easy": 40, "medium": 110, "hard": 1400}
     max_depth = 2
 
     def actions(self, game: Game) -> list[Any]:
@@ -296,8 +314,7 @@ class KutaiKnowledge(Knowledge):
         mover = game.to_move
         assert mover is not None
         total = game.total
-        reached = total + reach(game)
-        if reached > game.target:
+        if total + reach(game) > game.target and wins_now(game):  # the estimate, then the exact check
             chance = HOT
         else:
             # best totals decide when the tiles run out; a high total favours the mover, who
