@@ -3,7 +3,9 @@ checks, the total Harmony, best totals and the end of the game.
 
 Beside it: reading and writing placements (notation), the legal-move list (moves), the tiles and
 their colour rule (tiles), the tree of harmonies (harmony), and the test-position format (4.6.1;
-position).
+position). For the AI's search (engine.ai, Kutai's knowledge in ai.py) a placement is also an
+action ``(tile code, point)`` applied without reading text, and a random one can be drawn without
+listing them all.
 """
 from __future__ import annotations
 
