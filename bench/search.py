@@ -2,7 +2,8 @@
 
 From mid-game positions (random records cut halfway, as in ``python -m bench``) it measures:
 ``copy()``; random playouts to the end through the public contract (``legal_moves()`` +
-``play()``) and through the search path (``_actions()`` + ``_apply_action()``); nodes/s, each
+``play()``) and through the search path (``_actions()`` + ``_apply_action()``, and
+``_random_action()`` in games that draw a random move without listing them all); nodes/s, each
 node a copy of the position with one action applied; the game's evaluation; and the hard level's
 own search (its nodes per second). Rates are per second of CPU time of this process, so that
 other work on the machine does not lower them. It prints what it measured; it asserts nothing.
@@ -47,6 +48,13 @@ def fast_playout(game, rng) -> int:
     g = game.copy()
     while g.outcome is None:
         g._apply_action(rng.choice(g._actions()))
+    return 1
+
+
+def random_action_playout(game, rng) -> int:
+    g = game.copy()
+    while g.outcome is None:
+        g._apply_action(g._random_action(rng))
     return 1
 
 
@@ -152,6 +160,9 @@ def bench_game(variant: str, players: int, positions: int, seconds: float) -> No
         line(f"playouts/s via _actions() + _apply_action(){what}",
              f"{mean_rate(lambda g: fast_playout(g, rng), per):,.1f}")
         line(f"nodes/s via copy() + _apply_action(){what}", f"{mean_rate(expand, per):,.0f}")
+    if hasattr(games[0], "_random_action"):  # games that draw a random move without the list
+        line("playouts/s via _random_action() + _apply_action()",
+             f"{mean_rate(lambda g: random_action_playout(g, rng), per):,.1f}")
     if variant in ai.variants():
         knowledge = ai.knowledge_for(variant)
         line("evaluations/s", f"{mean_rate(lambda g: (knowledge.evaluate(g), 1)[1], per / 2):,.0f}")

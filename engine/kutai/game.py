@@ -3,7 +3,9 @@ checks, the total Harmony, best totals and the end of the game.
 
 Beside it: reading and writing placements (notation), the legal-move list (moves), the tiles and
 their colour rule (tiles), the tree of harmonies (harmony), and the test-position format (4.6.1;
-position).
+position). For the AI's search (engine.ai, Kutai's knowledge in ai.py) a placement is also an
+action ``(tile code, point)`` applied without reading text, and a random one can be drawn without
+listing them all.
 """
 from __future__ import annotations
 
@@ -13,11 +15,11 @@ from ..base import Game, IllegalMove, Outcome
 from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import CENTRE, Point, name
-from .harmony import Harmony, analyse
-from .moves import legal_moves
+from .harmony import Harmony, Seen, add_to_sight, analyse, disharmonies_after, sight_table
+from .moves import legal_moves, random_action
 from .notation import MOVE_TEXT, read_placement
 from .position import load_position, write_position
-from .tiles import SET, SPECIAL, TILES_PER_PLAYER, allowed, colour_refusal
+from .tiles import ALLOWED, SET, SPECIAL, TILES, TILES_PER_PLAYER, allowed, colour_refusal
 
 GAME = "Kutai Pai Sho"
 OPTIONS = (
@@ -41,6 +43,7 @@ class KutaiGame(Game):
     """Kutai Pai Sho for two players; seat 0 (Player 1) places the Centerpiece."""
 
     variant = "kutai"
+    _CACHES = ("_legal", "_scan", "_reach")  # what the AI found in the position (engine.kutai.ai)
     REASON_TEXT = {"harmony": "the Harmony passed the target", "best_total": "higher best total",
                    "exhausted": "every tile is placed"}
 
@@ -52,6 +55,10 @@ class KutaiGame(Game):
         self.remaining: list[set[str]] = [set(SET), set(SET)]
         self.best = [0, 0]
         self.harmony: Harmony = analyse({})
+        # queen sight: what each tile sees, kept up to date placement by placement (harmony.py)
+        self.seen: Seen | None = {} if self.options["sight"] == "queen" else None
+        self._scan: Any = None
+        self._reach: int | None = None
         self.last: Point | None = None
         self.previous_total = 0
 
@@ -94,6 +101,46 @@ class KutaiGame(Game):
         self._place(seat, tile.code, point)
         return MOVE_TEXT[tile.code, point]
 
+    # ----- the search interface (engine.ai): an action is (tile code, point) -------------------
+    def _actions(self) -> list[tuple[str, Point]]:
+        seat = self.to_move
+        if seat is None:
+            return []
+        if not self.board:
+            return [(c, CENTRE) for c in SET if TILES[c].kind != SPECIAL]
+        board, remaining = self.board, self.remaining[seat]
+        return [(c, p) for c in SET if c in remaining for p in ALLOWED[c] if p not in board]
+
+    def _apply_action(self, action: tuple[str, Point]) -> None:
+        seat = self.to_move
+        assert seat is not None
+        self._place(seat, action[0], action[1])
+        self._record_action(MOVE_TEXT[action])
+
+    def _action_text(self, action: tuple[str, Point]) -> str:
+        return MOVE_TEXT[action]
+
+    def _random_action(self, rng) -> tuple[str, Point]:
+        """A uniformly random legal placement, without listing them all (moves.random_action)."""
+        return random_action(self, rng)
+
+    def random_move(self, rng) -> str:
+        return MOVE_TEXT[random_action(self, rng)]
+
+    def _clone(self) -> KutaiGame:
+        """A copy sharing only immutable parts (the tree of harmonies, tuples); no caches."""
+        clone = self.__class__.__new__(self.__class__)
+        state = dict(self.__dict__)
+        for key, item in state.items():
+            kind = type(item)
+            if kind is dict or kind is list or kind is set:
+                state[key] = kind(item)
+        state["remaining"] = [set(r) for r in self.remaining]
+        for key in self._CACHES:
+            state[key] = None
+        clone.__dict__ = state
+        return clone
+
     def _resign(self, player: int, reason: str) -> None:
         self.outcome = Outcome((1 - player,), self.scores, reason)
 
@@ -119,12 +166,15 @@ class KutaiGame(Game):
 
     # ----- Kutai specifics ------------------------------------------------------------
     def _place(self, seat: int, code: str, point: Point) -> None:
-        self._legal = None
+        self._legal = self._scan = self._reach = None
         self.board[point] = (seat, code)
         self.remaining[seat].discard(code)
         self.last = point
         self.previous_total = self.total
-        self._rebuild()
+        if self.seen is not None:
+            add_to_sight(self.seen, self.board, point)
+        found = disharmonies_after(self.harmony.disharmonies, self.board, point)
+        self.harmony = analyse(self.board, self.options["sight"], self.options["preference"], self.seen, found)
         self.best[seat] = max(self.best[seat], self.total)
         if self.total > self.target:
             self.outcome = Outcome((seat,), self.scores, "harmony")
@@ -132,7 +182,10 @@ class KutaiGame(Game):
             self._exhausted()
 
     def _rebuild(self) -> None:
-        self.harmony = analyse(self.board, self.options["sight"], self.options["preference"])
+        """The tree of harmonies from the board alone (a loaded position)."""
+        if self.seen is not None:
+            self.seen = sight_table(self.board)
+        self.harmony = analyse(self.board, self.options["sight"], self.options["preference"], self.seen)
 
     def _exhausted(self) -> None:
         """All 58 tiles placed without a win (4.5.5)."""

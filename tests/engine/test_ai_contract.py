@@ -9,7 +9,8 @@ import engine
 from engine import ai
 
 TINY = 0.02  # budget scale: a few nodes / iterations, enough to exercise every path
-CASES = [("quaterno", 2, None), ("pauso", 2, None), ("pauso", 3, None), ("pauso", 4, {"board": "square5"})]
+CASES = [("quaterno", 2, None), ("pauso", 2, None), ("pauso", 3, None), ("pauso", 4, {"board": "square5"}),
+         ("kutai", 2, None)]
 
 
 def position(variant, players, options, plies, seed=0):
@@ -25,7 +26,7 @@ def position(variant, players, options, plies, seed=0):
 
 def test_levels_are_easy_medium_hard_weakest_first():
     assert ai.LEVELS == ("easy", "medium", "hard")
-    assert set(ai.variants()) >= {"quaterno", "pauso"}
+    assert set(ai.variants()) >= {"quaterno", "pauso", "kutai"}
 
 
 @pytest.mark.parametrize("variant,players,options", CASES)
@@ -107,6 +108,7 @@ def test_a_finished_game_is_refused_whoever_asks():
     ("pauso", 2, None),
     ("pauso", 3, {"rings": 6}),
     ("pauso", 4, {"rings": 4}),
+    ("kutai", 2, {"target": 20}),
 ])
 def test_ai_against_ai_plays_a_whole_game_to_its_end(variant, players, options):
     game = engine.new_game(variant, players=players, options=options)

@@ -1,0 +1,333 @@
+"""Kutai Pai Sho knowledge for engine.ai: the placements worth looking at, and how close each
+player is to winning.
+
+A turn has thousands of legal placements, but few of them change the total Harmony. ``scan``
+reads the tree of harmonies once and proposes, for the player to move:
+
+- **builds**: a tile on an empty point that an *open* tree tile sees (the Centerpiece, or a tree
+  tile without a child) with the best link value it can form there; scored by that value, plus
+  the best onward link to a tile outside the tree that the new tile would see, less the links it
+  would cut (a tile on the line of a link breaks it and loses what hangs below, unless the new
+  tile links to the cut-off tile itself) and the links its disharmonies would break;
+- **blocks**: a tile on the line of a valuable link (the link and everything below it is lost),
+  or a flower orthogonally next to a tree tile that the disharmony cuts off; scored by what they
+  take away, less what the blocking tile links itself.
+
+The search (alpha-beta) only ever looks at these candidates, best first, and applies them exactly,
+so a wrong estimate is corrected one ply later. ``evaluate``: the player to move *reaches*
+the total plus their best build (``reach``: the best score of the builds, one tile per point);
+above the target, the candidates are tried, and one that passes it is a win at once. Otherwise
+the best totals (the higher one wins when the tiles run out) and the total itself, which
+favours the player to move (they may raise it into reach of the target), give the win chance.
+The search stops at depth 2: that last term sides with the player to move, so an odd depth
+would make every total look like a gift to the opponent (docs/decisions.md, Kutai AI).
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from ..ai.knowledge import Knowledge
+from ..base import Game
+from ..paisho.board import CENTRE, ORTHOGONAL_NEIGHBOURS, Point, between
+from .game import KutaiGame
+from .harmony import RAYS, first_tiles
+from .tiles import ALLOWED, FLOWER, SET, SPECIAL, TILES, VALUE, shared
+
+Action = tuple[str, Point]
+RAY_POINTS = 3  # empty points looked at along each line from an open tree tile
+BUILDS = 20  # build candidates kept
+BLOCKS = 12  # block candidates kept
+LINKS_TO_CUT = 6  # the most valuable links (counting what hangs below) considered for blocks
+HOT = 0.92  # win chance of a player to move who can pass the target at once
+SCALE = 4.0  # Harmony points per e-fold of the win chance on best totals
+PROGRESS = 0.15  # per point of the total: the initiative of the player to move
+_NEED = {0: 4, 1: 3, 2: 2}  # shared properties -> smallest link value allowed (4.5.2)
+_ALLOWED_SET = {c: frozenset(points) for c, points in ALLOWED.items()}
+
+
+@dataclass
+class Scan:
+    """What the player to move can do, as the candidates see it."""
+
+    candidates: list[Action]
+    reach: int  # the best build's score (0 if none): about how much the mover can add at once
+    wins: bool | None = None  # whether a candidate wins at once (tried when asked: ``wins_now``)
+
+
+class _Context:
+    """The tree of harmonies as the scan reads it, and per-point facts computed once."""
+
+    def __init__(self, game: KutaiGame, mine: list[str]) -> None:
+        board = self.board = game.board
+        self.mine = mine
+        harmony = game.harmony
+        self.minimum = harmony.minimum
+        parent_value: dict[Point, int] = {}
+        children: dict[Point, list[Point]] = {}
+        for link in harmony.links:
+            parent_value[link.child] = link.value
+            children.setdefault(link.parent, []).append(link.child)
+        self.parent_value, self.children = parent_value, children
+        self.in_tree = {CENTRE, *parent_value}
+        sub = dict.fromkeys(self.in_tree, 0)  # each tree tile: the links below it, its own included
+        for link in reversed(harmony.links):
+            sub[link.child] += link.value
+            sub[link.parent] += sub[link.child]
+        self.sub = sub
+        # an empty point on a link's line -> what a tile there cuts, and the link's child
+        cut_at: dict[Point, tuple[int, Point]] = {}
+        for link in harmony.links:
+            for p in between(link.parent, link.child):
+                if p not in cut_at or cut_at[p][0] < sub[link.child]:
+                    cut_at[p] = (sub[link.child], link.child)
+        self.cut_at = cut_at
+        self.spade_zone = {q for p, (_, code) in board.items() if code == "Sp" for q in ORTHOGONAL_NEIGHBOURS[p]}
+        self._near: dict[Point, list[tuple[Point, object]]] = {}
+        self._outside: dict[Point, list[tuple[str, int]]] = {}
+
+    def near_flowers(self, p: Point) -> list[tuple[Point, object]]:
+        """The flowers orthogonally next to ``p`` that a new flower there could clash with."""
+        found = self._near.get(p)
+        if found is None:
+            board, zone = self.board, self.spade_zone
+            found = []
+            if p not in zone:
+                for q in ORTHOGONAL_NEIGHBOURS[p]:
+                    other = board.get(q)
+                    if other is not None and q not in zone:
+                        tile = TILES[other[1]]
+                        if tile.kind == FLOWER:
+                            found.append((q, tile))
+            self._near[p] = found
+        return found
+
+    def clashes(self, code: str, p: Point) -> tuple[int, list[tuple[Point, int]]]:
+        """The restriction a tile ``code`` would have on ``p`` and the neighbours it would restrict."""
+        near = self.near_flowers(p)
+        if not near:
+            return 0, []
+        tile = TILES[code]
+        if tile.kind != FLOWER:
+            return 0, []
+        own, hits = 0, []
+        for q, o in near:
+            if o.flower == tile.flower:  # type: ignore[attr-defined]
+                continue
+            s = shared(tile, o)  # type: ignore[arg-type]
+            if s < 3:
+                need = _NEED[s]
+                own = max(own, need)
+                hits.append((q, need))
+        return (0 if p == CENTRE else own), hits
+
+    def lost_to(self, hits: list[tuple[Point, int]]) -> int:
+        """What the disharmonies of a new tile cut off the tree (roughly)."""
+        lost = 0
+        for q, need in hits:
+            value = self.parent_value.get(q)
+            if value is not None and value < need:
+                lost += self.sub[q]
+        return lost
+
+    def onward(self, code: str, p: Point, own: int) -> int:
+        """The best link a new tile on ``p`` could make to a tile outside the tree it sees."""
+        outside = self._outside.get(p)
+        if outside is None:
+            board, in_tree, minimum = self.board, self.in_tree, self.minimum
+            outside = [(board[t][1], minimum.get(t, 0)) for t in first_tiles(board, p)
+                       if t is not None and t not in in_tree]
+            self._outside[p] = outside
+        best = 0
+        for other, need in outside:
+            w = VALUE[code, other]
+            if w > best and w >= own and w >= need:
+                best = w
+        return best
+
+    def builds(self, per_point: int = 2) -> dict[Action, int]:
+        """The build candidates (the ``per_point`` best tiles on each point) and their scores."""
+        board, mine, minimum = self.board, self.mine, self.minimum
+        builds: dict[Action, int] = {}
+        opened = [CENTRE] + [c for c in self.parent_value if c not in self.children]
+        for u in opened:
+            cu = board[u][1]
+            need_u = 0 if u == CENTRE else minimum.get(u, 0)
+            ranked = sorted(((VALUE[cu, c], c) for c in mine), reverse=True)
+            ranked = [(w, c) for w, c in ranked if w > 0 and w >= need_u]
+            if not ranked:
+                continue
+            for ray in RAYS[u]:
+                for p in ray[:RAY_POINTS]:
+                    if p in board:
+                        break
+                    kept = 0
+                    cut, cut_child = self.cut_at.get(p, (0, CENTRE))
+                    for w, c in ranked:
+                        if p not in _ALLOWED_SET[c]:
+                            continue
+                        own, hits = self.clashes(c, p)
+                        if w < own:
+                            continue
+                        after = self.onward(c, p, own) - cut
+                        if cut:  # a tile on a link's line may take the cut-off child as its own
+                            relink = VALUE[c, board[cut_child][1]]
+                            if relink >= own and relink >= minimum.get(cut_child, 0):
+                                after = max(after, relink - self.parent_value[cut_child])
+                        score = w + after - (self.lost_to(hits) if hits else 0)
+                        if score > builds.get((c, p), -99):
+                            builds[(c, p)] = score
+                        kept += 1
+                        if kept == per_point:
+                            break
+        return builds
+
+    def blocks(self, links) -> dict[Action, int]:
+        """Block candidates against the most valuable links, and what each takes away."""
+        board, mine, sub = self.board, self.mine, self.sub
+        blocks: dict[Action, int] = {}
+        for link in sorted(links, key=lambda k: -sub[k.child])[:LINKS_TO_CUT]:
+            gone = sub[link.child]
+            for p in [p for p in between(link.parent, link.child) if p not in board][:2]:
+                quiet = _quietest(board, mine, p, self.in_tree)
+                if quiet is not None:
+                    blocks[quiet[0], p] = max(blocks.get((quiet[0], p), -99), gone - quiet[1])
+            q = link.child
+            q_tile = TILES[board[q][1]]
+            if q in self.spade_zone or q_tile.kind != FLOWER:
+                continue
+            for p in ORTHOGONAL_NEIGHBOURS[q]:
+                if p in board or p in self.spade_zone:
+                    continue
+                best = None
+                for c in mine:
+                    t = TILES[c]
+                    if t.kind != FLOWER or t.flower == q_tile.flower or p not in _ALLOWED_SET[c]:
+                        continue
+                    s = shared(t, q_tile)
+                    if s < 3 and _NEED[s] > link.value and (best is None or s < best[0]):
+                        best = (s, c)
+                if best is not None:
+                    own, hits = self.clashes(best[1], p)
+                    score = self.lost_to(hits) - (self.onward(best[1], p, own) if own < 4 else 0)
+                    blocks[best[1], p] = max(blocks.get((best[1], p), -99), score)
+        return blocks
+
+
+def scan(game: KutaiGame) -> Scan:
+    """The candidates of the player to move and their best build (cached per position)."""
+    cached: Scan | None = game._scan
+    if cached is None:
+        cached = game._scan = _scan(game)
+    return cached
+
+
+def wins_now(game: KutaiGame) -> bool:
+    """Whether one of the candidates passes the target at once (each one applied)."""
+    found = scan(game)
+    if found.wins is None:
+        seat = game.to_move
+        found.wins = False
+        for action in found.candidates:
+            after = game.copy()
+            after._apply_action(action)
+            if after.outcome is not None and after.outcome.winners == (seat,):
+                found.wins = True
+                break
+    return found.wins
+
+
+def reach(game: KutaiGame) -> int:
+    """The score of the best build of the player to move (``scan(game).reach``, computed with
+    less work when the candidates are not needed)."""
+    cached = game._reach
+    if cached is None:
+        seat = game.to_move
+        assert seat is not None
+        if not game.board:
+            return 0
+        builds = _Context(game, [c for c in SET if c in game.remaining[seat]]).builds(per_point=1)
+        cached = game._reach = max(0, max(builds.values(), default=0))
+    return cached
+
+
+def _scan(game: KutaiGame) -> Scan:
+    seat = game.to_move
+    assert seat is not None
+    mine = [c for c in SET if c in game.remaining[seat]]
+    if not game.board:
+        return Scan([(c, CENTRE) for c in mine if TILES[c].kind != SPECIAL], 0)
+    context = _Context(game, mine)
+    builds = context.builds()
+    blocks = context.blocks(game.harmony.links)
+    top_builds = sorted(builds.items(), key=lambda item: (-item[1], item[0][0], item[0][1]))
+    top_blocks = sorted(blocks.items(), key=lambda item: (-item[1], item[0][0], item[0][1]))
+    candidates = [a for a, _ in top_builds[:BUILDS]]
+    candidates += [a for a, s in top_blocks[:BLOCKS] if s > 0 and a not in builds]
+    if len(candidates) < 3:
+        candidates += _fallback(game, candidates)
+    reach = max(0, top_builds[0][1]) if top_builds else 0
+    return Scan(candidates, reach)
+
+
+def _quietest(board, mine: list[str], p: Point, in_tree: set[Point]) -> tuple[str, int] | None:
+    """The tile of ``mine`` allowed on ``p`` that links least with the tree tiles it would see
+    (a Spade links with nothing), and that best link."""
+    seen = [board[t][1] for t in first_tiles(board, p) if t is not None and t in in_tree]
+    best = None
+    for c in mine:
+        if p not in _ALLOWED_SET[c]:
+            continue
+        gain = max((VALUE[c, code] for code in seen), default=0)
+        if best is None or gain < best[1]:
+            best = (c, gain)
+            if gain == 0:
+                break
+    return best
+
+
+def _fallback(game: KutaiGame, have: list[Action]) -> list[Action]:
+    """A few placements spread over the legal list, when the scan found almost nothing."""
+    actions = game._actions()
+    step = max(1, len(actions) // 4)
+    return [a for a in actions[::step] if a not in have][:4]
+
+
+class KutaiKnowledge(Knowledge):
+    """Alpha-beta over the candidates of ``scan``."""
+
+    search = "alphabeta"
+    budgets = {"easy": 40, "medium": 110, "hard": 1400}
+    max_depth = 2
+
+    def actions(self, game: Game) -> list[Any]:
+        return scan(cast(KutaiGame, game)).candidates
+
+    def order(self, game: Game, actions: list[Any]) -> list[Any]:
+        return actions  # the scan gives them best first
+
+    def evaluate(self, game: Game) -> Sequence[float]:
+        game = cast(KutaiGame, game)
+        mover = game.to_move
+        assert mover is not None
+        total = game.total
+        if total + reach(game) > game.target and wins_now(game):  # the estimate, then the exact check
+            chance = HOT
+        else:
+            # best totals decide when the tiles run out; a high total favours the mover, who
+            # may raise it towards the target (and past it once it is within reach)
+            lead = (game.best[mover] - game.best[1 - mover]) / SCALE + PROGRESS * total
+            chance = 1 / (1 + math.exp(-lead))
+        values = [0.0, 0.0]
+        values[mover] = chance
+        values[1 - mover] = 1 - chance
+        return values
+
+    def playout_action(self, game: Game, rng: random.Random) -> Any:
+        return cast(KutaiGame, game)._random_action(rng)
+
+
+KNOWLEDGE = KutaiKnowledge()
