@@ -13,7 +13,7 @@ from ..base import Game, IllegalMove, Outcome
 from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import Point, mirror, name
-from .moves import legal_moves
+from .moves import PROCLAIM, action_text, legal_actions, legal_moves
 from .notation import read_move, read_placement
 from .position import load_position, write_position
 from .rules import SQUARES, Board, air_reach, corners, is_locked, winning_set
@@ -52,6 +52,7 @@ class IrohGame(Game):
     """Iroh Pai Sho for two players: seat 0 is P1 (the host, rank 1), seat 1 the guest, who starts."""
 
     variant = "iroh"
+    _plain_state = True  # board, reserves, Knotweeds and record are plain data: copy() is cheap
     REASON_TEXT = {"four_midlines": "harmonies across all four midlines", "turn_limit": "the turn limit"}
 
     def __init__(self, players: int, seed: int, options: dict[str, Any] | None) -> None:
@@ -98,6 +99,24 @@ class IrohGame(Game):
 
     def _generate(self) -> list[str]:
         return legal_moves(self)
+
+    # ----- the search's fast path (base.Game; actions: moves.legal_actions) ---------------
+    def _actions(self) -> list[Any]:
+        return legal_actions(self) if self.outcome is None else []
+
+    def _action_text(self, action: Any) -> str:
+        return action_text(self, action)
+
+    def _apply_action(self, action: Any) -> None:
+        text = action_text(self, action)
+        p = self._to_move
+        if action == PROCLAIM:
+            self._proclaim(p)
+        elif isinstance(action[0], str):
+            self._apply_placement(p, action[0], action[1])
+        else:
+            self._apply_move(p, action[0], action[1])
+        self._record_action(text)
 
     def _resign(self, player: int, reason: str) -> None:
         self.outcome = Outcome((1 - player,), None, reason)
