@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game, IllegalMove, Outcome
+from ..base import Game, IllegalMove, Outcome, _plain_copy
 from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import Point, mirror, name
@@ -28,6 +28,8 @@ OPTIONS = (
     Option("auto_proclaim", "proclaim automatically for a player whose turn starts with a winning set",
            False, flag=True),
 )
+# The state copied container by container in IrohGame._clone (everything else: base._plain_copy).
+_FLAT_STATE = frozenset({"board", "knotweeds", "record", "reserve", "harmonies", "last", "options"})
 NO_SET = "No harmony across all four midlines - the turn is over"
 
 # P1's start (2.3); P2's pieces stand on the mirror points.
@@ -52,7 +54,6 @@ class IrohGame(Game):
     """Iroh Pai Sho for two players: seat 0 is P1 (the host, rank 1), seat 1 the guest, who starts."""
 
     variant = "iroh"
-    _plain_state = True  # board, reserves, Knotweeds and record are plain data: copy() is cheap
     REASON_TEXT = {"four_midlines": "harmonies across all four midlines", "turn_limit": "the turn limit"}
 
     def __init__(self, players: int, seed: int, options: dict[str, Any] | None) -> None:
@@ -99,6 +100,20 @@ class IrohGame(Game):
 
     def _generate(self) -> list[str]:
         return legal_moves(self)
+
+    def _clone(self) -> IrohGame:
+        """copy(): the state is plain data; its containers are copied directly (the search copies
+        a position for every move it looks at)."""
+        clone = self.__class__.__new__(self.__class__)
+        state = {key: _plain_copy(value) for key, value in self.__dict__.items()
+                 if key not in _FLAT_STATE and key not in self._CACHES}
+        state.update(board=dict(self.board), knotweeds=set(self.knotweeds), record=list(self.record),
+                     reserve=[dict(r) for r in self.reserve], harmonies=list(self.harmonies),
+                     last=dict(self.last) if self.last is not None else None,
+                     options=dict(self.options))
+        state.update({key: None for key in self._CACHES if key in self.__dict__})
+        clone.__dict__.update(state)
+        return clone
 
     # ----- the search's fast path (base.Game; actions: moves.legal_actions) ---------------
     def _actions(self) -> list[Any]:
