@@ -140,7 +140,8 @@ class Features:
 def _slots(game: IrohGame, z: Point, axis: int, earth: bool, held: set[Point]) -> list[Point]:
     """Empty points across the midline from end ``z`` along ``axis`` where a piece would make a
     harmony with it (the nearest SLOTS of them)."""
-    board, out = game.board, []
+    board = game.board
+    out: list[Point] = []
     step = 1 if z[axis] < 8 else -1
     x, y = z
     while len(out) < SLOTS:
@@ -264,7 +265,7 @@ class IrohKnowledge(Knowledge):
         both = both_harmonies(game.board, game.knotweeds, held)
         return Features(game, 0, held, both[0]), Features(game, 1, held, both[1])
 
-    def evaluate(self, game: IrohGame) -> Sequence[float]:
+    def evaluate(self, game: IrohGame) -> Sequence[float]:  # type: ignore[override]
         held = locked_points(game.knotweeds) if game.knotweeds else set()
         feats = self.features(game, held)
         mover = game._to_move
@@ -279,7 +280,7 @@ class IrohKnowledge(Knowledge):
         first = 1 / (1 + math.exp(-STEEPNESS * (scores[0] - scores[1])))
         return [first, 1 - first]
 
-    def actions(self, game: IrohGame) -> list[Any]:
+    def actions(self, game: IrohGame) -> list[Any]:  # type: ignore[override]
         if game.outcome is not None:
             return []
         p = game._to_move
@@ -319,7 +320,7 @@ class IrohKnowledge(Knowledge):
             out.append(action)
         return out or [PROCLAIM]
 
-    def order(self, game: IrohGame, actions: list[Any]) -> list[Any]:
+    def order(self, game: IrohGame, actions: list[Any]) -> list[Any]:  # type: ignore[override]
         board = game.board
 
         def kind(action: Any) -> int:
