@@ -22,6 +22,7 @@ PROCLAIM = "proclaim"
 # Points in board order that are not a home point (where Rocks may go) and the squares in board order.
 _ROCK_POINTS = tuple(q for q in POINTS if q not in HOME)
 _SQUARES = tuple(q for q in POINTS if q in SQUARES)
+_NAME = {q: name(q) for q in POINTS}
 
 
 def piece_actions(game: IrohGame) -> list[tuple[Point, Point]]:
@@ -72,10 +73,14 @@ def action_text(game: IrohGame, action: Any) -> str:
         return PROCLAIM
     first, second = action
     if isinstance(first, str):
-        return f"{first}@{name(second)}"
-    return f"{name(first)}{'x' if second in game.board else '-'}{name(second)}"
+        return f"{first}@{_NAME[second]}"
+    return f"{_NAME[first]}{'x' if second in game.board else '-'}{_NAME[second]}"
 
 
 def legal_moves(game: IrohGame) -> list[str]:
-    """Every legal move of the player to move, canonical, in the list's order (2.4.5)."""
-    return [action_text(game, a) for a in legal_actions(game)]
+    """Every legal move of the player to move, canonical, in the list's order (2.4.5): the texts
+    of ``legal_actions`` (``action_text`` inlined: the list has hundreds of entries)."""
+    board, actions = game.board, legal_actions(game)
+    return [f"{first}@{_NAME[second]}" if type(first) is str
+            else f"{_NAME[first]}{'x' if second in board else '-'}{_NAME[second]}"
+            for first, second in actions[:-1]] + [PROCLAIM]
