@@ -23,6 +23,11 @@ PROCLAIM = "proclaim"
 _ROCK_POINTS = tuple(q for q in POINTS if q not in HOME)
 _SQUARES = tuple(q for q in POINTS if q in SQUARES)
 _NAME = {q: name(q) for q in POINTS}
+# Every placement action, made once, and its text.
+_ROCKS = tuple(("Rk", q) for q in _ROCK_POINTS)
+_KNOTWEEDS = tuple(("Kn", q) for q in _SQUARES)
+_PLACEMENT_TEXT = {action: f"{action[0]}@{_NAME[action[1]]}"
+                   for action in (*_ROCKS, *_KNOTWEEDS, *((c, h) for c in NATIONS for h in HOME))}
 
 
 def piece_actions(game: IrohGame) -> list[tuple[Point, Point]]:
@@ -60,9 +65,10 @@ def legal_actions(game: IrohGame) -> list[Any]:
     if home not in board:
         out += [(c, home) for c in NATIONS if game.reserve[p][c] > 0]
     if game.reserve[p]["Rk"] > 0:
-        out += [("Rk", q) for q in _ROCK_POINTS if q not in board]
+        out += [a for a in _ROCKS if a[1] not in board]
     if game.reserve[p]["Kn"] > 0:
-        out += [("Kn", q) for q in _SQUARES if q not in game.knotweeds]
+        knotweeds = game.knotweeds
+        out += [a for a in _KNOTWEEDS if a[1] not in knotweeds]
     out.append(PROCLAIM)
     return out
 
@@ -73,7 +79,7 @@ def action_text(game: IrohGame, action: Any) -> str:
         return PROCLAIM
     first, second = action
     if isinstance(first, str):
-        return f"{first}@{_NAME[second]}"
+        return _PLACEMENT_TEXT[action]
     return f"{_NAME[first]}{'x' if second in game.board else '-'}{_NAME[second]}"
 
 
@@ -81,6 +87,6 @@ def legal_moves(game: IrohGame) -> list[str]:
     """Every legal move of the player to move, canonical, in the list's order (2.4.5): the texts
     of ``legal_actions`` (``action_text`` inlined: the list has hundreds of entries)."""
     board, actions = game.board, legal_actions(game)
-    return [f"{first}@{_NAME[second]}" if type(first) is str
-            else f"{_NAME[first]}{'x' if second in board else '-'}{_NAME[second]}"
-            for first, second in actions[:-1]] + [PROCLAIM]
+    return [_PLACEMENT_TEXT[action] if type(action[0]) is str
+            else f"{_NAME[action[0]]}{'x' if action[1] in board else '-'}{_NAME[action[1]]}"
+            for action in actions[:-1]] + [PROCLAIM]
