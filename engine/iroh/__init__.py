@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from ..registry import GameDescriptor, register
+from .ai import KNOWLEDGE
 from .game import OPTIONS, IrohGame
 from .rules import harmonies, winning_set
 
 DESCRIPTOR = register(GameDescriptor(
     id="iroh", name="Iroh Pai Sho", min_players=2, max_players=2,
-    options=OPTIONS, game=IrohGame, load=IrohGame.from_position, order=30,
+    options=OPTIONS, game=IrohGame, load=IrohGame.from_position, order=30, ai=KNOWLEDGE,
 ))
 
 __all__ = ["IrohGame", "harmonies", "winning_set", "DESCRIPTOR"]

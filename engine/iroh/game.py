@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game, IllegalMove, Outcome
+from ..base import Game, IllegalMove, Outcome, _plain_copy
 from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import Point, mirror, name
-from .moves import legal_moves
+from .moves import PROCLAIM, action_text, legal_actions, legal_moves
 from .notation import read_move, read_placement
 from .position import load_position, write_position
 from .rules import SQUARES, Board, air_reach, corners, is_locked, winning_set
@@ -28,6 +28,8 @@ OPTIONS = (
     Option("auto_proclaim", "proclaim automatically for a player whose turn starts with a winning set",
            False, flag=True),
 )
+# The state copied container by container in IrohGame._clone (everything else: base._plain_copy).
+_FLAT_STATE = frozenset({"board", "knotweeds", "record", "reserve", "harmonies", "last", "options"})
 NO_SET = "No harmony across all four midlines - the turn is over"
 
 # P1's start (2.3); P2's pieces stand on the mirror points.
@@ -98,6 +100,38 @@ class IrohGame(Game):
 
     def _generate(self) -> list[str]:
         return legal_moves(self)
+
+    def _clone(self) -> IrohGame:
+        """copy(): the state is plain data; its containers are copied directly (the search copies
+        a position for every move it looks at)."""
+        clone = self.__class__.__new__(self.__class__)
+        state = {key: _plain_copy(value) for key, value in self.__dict__.items()
+                 if key not in _FLAT_STATE and key not in self._CACHES}
+        state.update(board=dict(self.board), knotweeds=set(self.knotweeds), record=list(self.record),
+                     reserve=[dict(r) for r in self.reserve], harmonies=list(self.harmonies),
+                     last=dict(self.last) if self.last is not None else None,
+                     options=dict(self.options))
+        state.update({key: None for key in self._CACHES if key in self.__dict__})
+        clone.__dict__.update(state)
+        return clone
+
+    # ----- the search's fast path (base.Game; actions: moves.legal_actions) ---------------
+    def _actions(self) -> list[Any]:
+        return legal_actions(self) if self.outcome is None else []
+
+    def _action_text(self, action: Any) -> str:
+        return action_text(self, action)
+
+    def _apply_action(self, action: Any) -> None:
+        text = action_text(self, action)
+        p = self._to_move
+        if action == PROCLAIM:
+            self._proclaim(p)
+        elif isinstance(action[0], str):
+            self._apply_placement(p, action[0], action[1])
+        else:
+            self._apply_move(p, action[0], action[1])
+        self._record_action(text)
 
     def _resign(self, player: int, reason: str) -> None:
         self.outcome = Outcome((1 - player,), None, reason)

@@ -1,29 +1,44 @@
 """The legal-move list of Iroh Pai Sho (docs/rules/iroh.md 2.4.5): every move and capture of the
-player's pieces in board order, bringing pieces in at home, Rocks, Knotweeds and ``proclaim``, in
-canonical form. It only reads the game."""
+player's pieces in board order, bringing pieces in at home, Rocks, Knotweeds and ``proclaim``. It
+only reads the game.
+
+``legal_actions`` gives the list as *actions* (what the AI search applies without reading text):
+``(from, to)`` for a move or capture, ``(code, point)`` for a bring-in, Rock or Knotweed, and
+``"proclaim"``; ``action_text`` writes an action of the position in canonical form, and
+``legal_moves`` is the list of those texts.
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..paisho.board import ORDER, ORTHOGONAL, POINT_SET, POINTS, name
-from .rules import SQUARES, air_reach, is_locked, locked_points
+from ..paisho.board import ORDER, ORTHOGONAL, POINT_SET, POINTS, Point, name
+from .rules import SQUARES, air_reach, locked_points
 from .tiles import CAPTURABLE, HOME, NATIONS, on_terrain
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import IrohGame
 
+PROCLAIM = "proclaim"
+# Points in board order that are not a home point (where Rocks may go) and the squares in board order.
+_ROCK_POINTS = tuple(q for q in POINTS if q not in HOME)
+_SQUARES = tuple(q for q in POINTS if q in SQUARES)
+_NAME = {q: name(q) for q in POINTS}
+# Every placement action, made once, and its text.
+_ROCKS = tuple(("Rk", q) for q in _ROCK_POINTS)
+_KNOTWEEDS = tuple(("Kn", q) for q in _SQUARES)
+_PLACEMENT_TEXT = {action: f"{action[0]}@{_NAME[action[1]]}"
+                   for action in (*_ROCKS, *_KNOTWEEDS, *((c, h) for c in NATIONS for h in HOME))}
 
-def legal_moves(game: IrohGame) -> list[str]:
-    """Every legal move of the player to move, canonical, in the list's order (2.4.5)."""
+
+def piece_actions(game: IrohGame) -> list[tuple[Point, Point]]:
+    """Every move and capture of the player to move, (from, to), pieces in board order."""
     p, board, out = game._to_move, game.board, []
-    held = locked_points(game.knotweeds)
+    held = locked_points(game.knotweeds) if game.knotweeds else set()
     for a, (owner, code) in sorted(board.items(), key=lambda item: ORDER[item[0]]):
-        if owner != p or code == "Rk" or is_locked(board, game.knotweeds, a, held):
+        if owner != p or code == "Rk" or (a in held and code not in ("Fi", "WL")):
             continue
-        an = name(a)
         if code == "Ai":
-            out += [f"{an}-{name(q)}" for q in sorted(air_reach(board, a), key=ORDER.__getitem__)
-                    if q not in board]
+            out += [(a, q) for q in sorted(air_reach(board, a), key=ORDER.__getitem__) if q not in board]
             continue
         for dx, dy in ORTHOGONAL:
             for k in range(1, game._range(code) + 1):
@@ -32,19 +47,46 @@ def legal_moves(game: IrohGame) -> list[str]:
                     break
                 target = board.get(q)
                 if target is None:
-                    out.append(f"{an}-{name(q)}")
+                    out.append((a, q))
                 elif code == "WL":
                     continue
                 else:
                     if target[0] != p and code in CAPTURABLE and target[1] in CAPTURABLE:
-                        out.append(f"{an}x{name(q)}")
+                        out.append((a, q))
                     break
+    return out
+
+
+def legal_actions(game: IrohGame) -> list[Any]:
+    """Every legal move of the player to move as actions, in the list's order (2.4.5)."""
+    p, board = game._to_move, game.board
+    out: list[Any] = piece_actions(game)
     home = HOME[p]
     if home not in board:
-        out += [f"{c}@{name(home)}" for c in NATIONS if game.reserve[p][c] > 0]
+        out += [(c, home) for c in NATIONS if game.reserve[p][c] > 0]
     if game.reserve[p]["Rk"] > 0:
-        out += [f"Rk@{name(q)}" for q in POINTS if q not in board and q not in HOME]
+        out += [a for a in _ROCKS if a[1] not in board]
     if game.reserve[p]["Kn"] > 0:
-        out += [f"Kn@{name(q)}" for q in POINTS if q in SQUARES and q not in game.knotweeds]
-    out.append("proclaim")
+        knotweeds = game.knotweeds
+        out += [a for a in _KNOTWEEDS if a[1] not in knotweeds]
+    out.append(PROCLAIM)
     return out
+
+
+def action_text(game: IrohGame, action: Any) -> str:
+    """The canonical text of an action of the position of ``game``."""
+    if action == PROCLAIM:
+        return PROCLAIM
+    first, second = action
+    if isinstance(first, str):
+        return _PLACEMENT_TEXT[action]
+    return f"{_NAME[first]}{'x' if second in game.board else '-'}{_NAME[second]}"
+
+
+def legal_moves(game: IrohGame) -> list[str]:
+    """Every legal move of the player to move, canonical, in the list's order (2.4.5): the texts
+    of ``legal_actions`` (``action_text`` inlined: the list has hundreds of entries)."""
+    board, actions = game.board, legal_actions(game)
+    return [_PLACEMENT_TEXT[action] if type(action[0]) is str
+            else f"{_NAME[action[0]]}{'x' if action[1] in board else '-'}{_NAME[action[1]]}"
+            for action in actions[:-1]] + [PROCLAIM]

@@ -10,7 +10,6 @@ from __future__ import annotations
 from itertools import product
 
 from ..paisho.board import ORDER, ORTHOGONAL, POINT_SET, POINTS, Point
-from .tiles import NATIONS
 
 ARMS = ("S", "E", "N", "W")
 
@@ -65,55 +64,76 @@ def arm_of(a: Point, b: Point) -> str | None:
     return None
 
 
-def harmonies(board: Board, knotweeds: set[Point], player: int) -> dict[str, list[tuple[Point, Point]]]:
-    """Every harmony of ``player`` by arm, each written earlier end first, sorted (2.5)."""
-    held = locked_points(knotweeds)
+def harmonies(board: Board, knotweeds: set[Point], player: int,
+              held: set[Point] | None = None) -> dict[str, list[tuple[Point, Point]]]:
+    """Every harmony of ``player`` by arm, each written earlier end first, sorted (2.5).
+    ``held``: the locked points (``locked_points(knotweeds)``) when the caller has them."""
+    return both_harmonies(board, knotweeds, held)[player]
 
-    def locked(p: Point) -> bool:
-        return is_locked(board, knotweeds, p, held)
 
-    def end_kind(p: Point) -> str | None:
-        """'own' for one of the player's movable pieces or either Lotus, 'rock', else None."""
-        owner, code = board[p]
-        if locked(p):
-            return None
-        if code == "WL" or (owner == player and code in NATIONS):
-            return "own"
-        return "rock" if code == "Rk" else None
+def both_harmonies(board: Board, knotweeds: set[Point], held: set[Point] | None = None
+                   ) -> tuple[dict[str, list[tuple[Point, Point]]], dict[str, list[tuple[Point, Point]]]]:
+    """Every harmony of each player (``harmonies``), P1's and P2's, in one pass over the board.
 
-    found: dict[str, list[tuple[Point, Point]]] = {arm: [] for arm in ARMS}
-    lines: dict[tuple[str, int], list[Point]] = {}
+    Each rank and file off the centre cross is scanned once from every possible western (southern)
+    end towards the other side: locked pieces are passed, Rocks are passed by Earth harmonies only,
+    and any other piece is the last point the scan looks at."""
+    if held is None:
+        held = locked_points(knotweeds) if knotweeds else set()
+
+    def end_kinds(p: Point, piece: tuple[int, str]) -> tuple[str | None, str | None]:
+        """Per player: 'own' for one of the player's movable pieces or either Lotus, 'rock', else None."""
+        owner, code = piece
+        if code == "WL":
+            return "own", "own"
+        if p in held and code != "Fi":
+            return None, None  # locked
+        if code == "Rk":
+            return "rock", "rock"
+        return ("own", None) if owner == 0 else (None, "own")
+
+    found: tuple[dict[str, list[tuple[Point, Point]]], ...] = ({arm: [] for arm in ARMS}, {arm: [] for arm in ARMS})
+    lines: dict[tuple[int, int], list[Point]] = {}
     for p in board:
         if p[1] != 8:
-            lines.setdefault(("rank", p[1]), []).append(p)
+            lines.setdefault((0, p[1]), []).append(p)
         if p[0] != 8:
-            lines.setdefault(("file", p[0]), []).append(p)
-    for (kind, _), pieces in lines.items():
-        axis = 0 if kind == "rank" else 1
-        pieces.sort(key=lambda q: q[axis])
+            lines.setdefault((1, p[0]), []).append(p)
+    for (axis, at), pieces in lines.items():
+        if len(pieces) < 2:
+            continue
+        pieces.sort()  # along the line: a rank's points differ in the file, a file's in the rank
+        arm = ("S" if at < 8 else "N") if axis == 0 else ("W" if at < 8 else "E")
         for i, a in enumerate(pieces):
             if a[axis] >= 8:
                 break
-            ka = end_kind(a)
-            if ka is None:
+            piece_a = board[a]
+            kinds_a = end_kinds(a, piece_a)
+            if kinds_a == (None, None):
                 continue
-            for j in range(i + 1, len(pieces)):
-                b = pieces[j]
-                if b[axis] <= 8:
+            rock_between = False
+            for b in pieces[i + 1:]:
+                piece_b = board[b]
+                if b[axis] > 8:
+                    kinds_b = end_kinds(b, piece_b)
+                    for player in (0, 1):
+                        ka, kb = kinds_a[player], kinds_b[player]
+                        if ka is None or kb is None or (ka == "rock" and kb == "rock"):
+                            continue
+                        earth = piece_a == (player, "Ea") or piece_b == (player, "Ea")
+                        if earth or (ka == "own" and kb == "own" and not rock_between):
+                            found[player][arm].append((a, b) if ORDER[a] < ORDER[b] else (b, a))
+                if b in held and piece_b[1] not in ("Fi", "WL"):
+                    continue  # a locked piece does not block
+                if piece_b[1] == "Rk":
+                    rock_between = True  # blocks all but Earth harmonies
                     continue
-                kb = end_kind(b)
-                earth = (board[a] == (player, "Ea")) or (board[b] == (player, "Ea"))
-                if kb is not None and (ka, kb) != ("rock", "rock") and (
-                        "rock" not in (ka, kb) or earth):
-                    between = pieces[i + 1:j]
-                    if all(locked(q) or (board[q][1] == "Rk" and earth) for q in between):
-                        first, second = sorted((a, b), key=ORDER.__getitem__)
-                        arm = arm_of(a, b)
-                        assert arm is not None  # a and b lie on either side of a midline, on one rank or file
-                        found[arm].append((first, second))
-    for arm in ARMS:
-        found[arm].sort(key=lambda h: (ORDER[h[0]], ORDER[h[1]]))
-    return found
+                break
+    for side in found:
+        for arm in ARMS:
+            if len(side[arm]) > 1:
+                side[arm].sort(key=lambda h: (ORDER[h[0]], ORDER[h[1]]))
+    return found[0], found[1]
 
 
 def winning_set(board: Board, knotweeds: set[Point], player: int) -> list[tuple[Point, Point, str]] | None:

@@ -62,6 +62,7 @@ def test_a_game_without_an_ai_player_is_refused_clearly():
             ai.choose_move(engine.new_game("nim"), "easy")
         named = str(refused.value).split(": ", 1)[1].rstrip(".").split(", ")
         assert set(named) == {engine.info(v).name for v in ai.variants()}  # every game with an AI player
+        assert set(ai.variants()) == set(engine.VARIANT_IDS) - {"nim"}  # all six games have one
     finally:
         nim.uninstall()
 

@@ -1,0 +1,338 @@
+"""Iroh Pai Sho knowledge for engine.ai: how close each player is to a winning set, and which
+moves are worth searching.
+
+The goal (rules 2.5) is four harmonies, one across each midline arm S, E, N, W, with no piece the
+end of two (a Water may be of two), kept through the opponent's reply and then proclaimed. Each
+arm joins two quarters of the board (S: south-west and south-east, along a rank; E: south-east
+and north-east, along a file; N; W), so a player builds a ring of pieces round the centre.
+
+``strength`` scores a player from the position:
+
+- ``cover``: how many arms the player's harmonies can hold at once under the use rule (4 = a
+  winning set), the bulk of the score;
+- spare harmonies on an arm (what survives a Rock or a Knotweed on one of them);
+- for an arm without a harmony: pieces in both of its quarters, better still on nearly the same
+  rank or file (a move or two from a harmony);
+- pieces spread over the four quarters, and material (nation pieces on the board or in reserve).
+
+A player to move who holds a winning set wins by proclaiming; one who made a set on the last
+move threatens to win unless the mover breaks it, which counts for a lot but not for a win (the
+search sees whether it can be broken). The win chance is a logistic function of the difference.
+
+Candidates (``actions``): a player with a winning set only proclaims; otherwise every piece
+move and bring-in, but of the hundreds of Rock and Knotweed placements only those that matter
+now: Rocks between the ends of the opponent's harmonies (not Earth ones, which Rocks do not
+block) or as the far end of one of the player's own Earths; Knotweeds that lock an end of an
+opponent's harmony (not on a square a Fire or Lotus would destroy at once). A failed proclaim
+(a pass) is left out unless nothing else is possible. Alpha-beta searches them (random
+playouts say nothing here: random games never build a set).
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from ..ai.knowledge import Knowledge
+from ..paisho.board import COLOURS, POINT_SET, Point
+from .game import IrohGame
+from .moves import PROCLAIM, legal_actions
+from .rules import ARMS, SQUARES, both_harmonies, locked_points
+from .tiles import CAPTURABLE, HOME, NATIONS, TERRAIN
+
+STEEPNESS = 1.1  # logistic slope of the strength difference
+SPARE = 0.35  # each further harmony on an arm (at most one counted)
+POTENTIAL = 0.6  # an arm the cover does not hold: POTENTIAL * HALF ** (moves to a harmony there)
+HALF = 0.5
+UNREACHABLE = 8
+SLOTS = 3  # points across the midline looked at per end
+MATERIAL = 0.04  # per nation piece on the board or in reserve
+THREAT = 1.6  # a winning set that the player to move may still break
+TEMPO = 0.15  # the player to move
+WON = 0.97  # the player to move holds a winning set: proclaiming wins
+CAP = 8  # harmonies per arm the cover search looks at
+
+# The arms as (quarter, quarter, axis along which the line runs): quarters 0 SW, 1 SE, 2 NW, 3 NE;
+# the ends of a harmony share the coordinate ``1 - axis`` (a rank for S and N, a file for E and W).
+ARM_QUARTERS = {"S": (0, 1, 0), "E": (1, 3, 1), "N": (2, 3, 0), "W": (0, 2, 1)}
+# The quarters each piece's terrain reaches (red: SW, NE; white: SE, NW; Earth on the wood rim
+# of every quarter; Air and Lotus anywhere) and how far it moves in one turn.
+ALLOWED_QUARTERS = {"Fi": (0, 3), "Wa": (1, 2), "Ea": (0, 1, 2, 3), "Ai": (0, 1, 2, 3), "WL": (0, 1, 2, 3)}
+REACH = {"Fi": 3, "Wa": 2, "Ea": 3, "Ai": 4, "WL": 5}
+_ORDER_KIND = {"capture": 0, "place": 1, "move": 2, "enter": 3}
+
+
+def quarter(point: Point) -> int | None:
+    """0 SW, 1 SE, 2 NW, 3 NE; None on a midline (file i or rank 9)."""
+    x, y = point
+    if x == 8 or y == 8:
+        return None
+    return (x > 8) + 2 * (y > 8)
+
+
+def cover(found: dict[str, list[tuple[Point, Point]]], board: dict, player: int) -> tuple[int, list[str], dict]:
+    """How many arms ``player``'s harmonies ``found`` can hold at once (4: a winning set), which
+    arms the first best choice holds, and how often it uses each end."""
+    lists = [found[arm][:CAP] for arm in ARMS]
+    uses: dict[Point, int] = {}
+    chosen: list[str] = []
+    best: list[Any] = [0, [], {}]
+
+    def free(p: Point) -> bool:
+        n = uses.get(p, 0)
+        return n == 0 or (n == 1 and board[p] == (player, "Wa"))
+
+    def search(i: int) -> None:
+        if len(chosen) + (4 - i) <= best[0]:
+            return
+        if i == 4:
+            best[:] = [len(chosen), list(chosen), {p: n for p, n in uses.items() if n}]
+            return
+        for a, b in lists[i]:
+            if free(a) and free(b):
+                uses[a] = uses.get(a, 0) + 1
+                uses[b] = uses.get(b, 0) + 1
+                chosen.append(ARMS[i])
+                search(i + 1)
+                chosen.pop()
+                uses[a] -= 1
+                uses[b] -= 1
+                if best[0] == 4:
+                    return
+        search(i + 1)
+
+    search(0)
+    return best[0], best[1], best[2]
+
+
+def _moves_into(point: Point, code: str, q: int) -> int | None:
+    """About how many moves a ``code`` on ``point`` needs to stand in quarter ``q`` (None: its
+    terrain has no point there)."""
+    if code not in ALLOWED_QUARTERS or q not in ALLOWED_QUARTERS[code]:
+        return None
+    x, y = point[0] - 8, point[1] - 8
+    east, north = q & 1, q >> 1
+    steps = (0 if (x > 0 if east else x < 0) else abs(x) + 1) + (0 if (y > 0 if north else y < 0) else abs(y) + 1)
+    reach = REACH[code]
+    return -(-steps // reach)
+
+
+class Features:
+    """What the evaluation and the candidate list read of one player in one position."""
+
+    __slots__ = ("found", "cover", "arms", "uses", "pieces", "free")
+
+    def __init__(self, game: IrohGame, player: int, held: set[Point],
+                 found: dict[str, list[tuple[Point, Point]]]) -> None:
+        board = game.board
+        self.found = found
+        self.cover, self.arms, self.uses = cover(found, board, player)
+        # The pieces that may still become harmony ends (not locked): (point, code).
+        self.pieces = [(p, code) for p, (owner, code) in board.items()
+                       if (code == "WL" or (owner == player and code in NATIONS))
+                       and (p not in held or code in ("Fi", "WL"))]
+        # The pieces the cover leaves free to make further harmonies (a Water may serve twice).
+        uses = self.uses
+        self.free = [(p, code) for p, code in self.pieces
+                     if not uses.get(p) or (uses[p] == 1 and code == "Wa" and board[p][0] == player)]
+
+
+def _slots(game: IrohGame, z: Point, axis: int, earth: bool, held: set[Point]) -> list[Point]:
+    """Empty points across the midline from end ``z`` along ``axis`` where a piece would make a
+    harmony with it (the nearest SLOTS of them)."""
+    board = game.board
+    out: list[Point] = []
+    step = 1 if z[axis] < 8 else -1
+    x, y = z
+    while len(out) < SLOTS:
+        if axis == 0:
+            x += step
+        else:
+            y += step
+        q = (x, y)
+        if q not in POINT_SET:
+            break
+        piece = board.get(q)
+        if piece is not None:
+            if (q in held and piece[1] not in ("Fi", "WL")) or (earth and piece[1] == "Rk"):
+                continue  # transparent
+            break
+        if (q[axis] - 8) * step > 0:
+            out.append(q)
+    return out
+
+
+def movers(game: IrohGame, player: int, f: Features) -> list[tuple[Point, int, bool, str | None, int]]:
+    """What ``arm_cost`` moves: (point, reach, is Air, terrain, moves before it starts) of every
+    free piece and of every type left in reserve (brought in at home first)."""
+    home = HOME[player]
+    extra = 1 + (home in game.board)
+    out = [(y, REACH[code], code == "Ai", TERRAIN.get(code), 0) for y, code in f.free]
+    out += [(home, REACH[code], code == "Ai", TERRAIN.get(code), extra)
+            for code in NATIONS if game.reserve[player][code] > 0]
+    return out
+
+
+def arm_cost(arm: str, f: Features, game: IrohGame, player: int, held: set[Point],
+             movers: list[tuple[Point, int, bool, str | None, int]]) -> int:
+    """About how many moves ``player`` needs for a harmony across ``arm`` with pieces the cover
+    does not use (at least 1): a free end in one of the arm's quarters and another piece moving
+    to a free point across the midline on its line (pieces in reserve come in at home first)."""
+    qa, qb, axis = ARM_QUARTERS[arm]
+    board = game.board
+    free = f.free
+    best = UNREACHABLE
+    for z, zcode in free:
+        if quarter(z) not in (qa, qb):
+            continue
+        earth = zcode == "Ea" and board[z][0] == player
+        for slot in _slots(game, z, axis, earth, held):
+            sx, sy = slot
+            colours = COLOURS[slot]
+            for y, reach, air, terrain, cost in movers:
+                if y == z or (terrain is not None and terrain not in colours):
+                    continue
+                dx, dy = abs(sx - y[0]), abs(sy - y[1])
+                cost += -(-(dx + dy) // reach) if air else -(-dx // reach) - (-dy // reach)
+                if cost < best:
+                    best = cost
+            if best <= 1:
+                return 1
+    if best == UNREACHABLE:  # nobody in either quarter yet: two pieces have to get there
+        into = [sorted(m for m in (_moves_into(p, code, q) for p, code in free) if m is not None)
+                for q in (qa, qb)]
+        if into[0] and into[1]:
+            best = min(UNREACHABLE, into[0][0] + into[1][0] + 1)
+    return max(best, 1)
+
+
+def strength(game: IrohGame, player: int, f: Features, held: set[Point]) -> float:
+    """How close ``player`` is to a winning set (see the module docstring); higher is closer."""
+    score = float(f.cover)
+    moving = movers(game, player, f) if f.cover < 4 else []
+    for arm in ARMS:
+        if len(f.found[arm]) > 1:
+            score += SPARE
+        if arm not in f.arms:
+            score += POTENTIAL * HALF ** arm_cost(arm, f, game, player, held, moving)
+    pieces = sum(1 for owner, code in game.board.values() if owner == player and code in NATIONS)
+    score += MATERIAL * (pieces + sum(game.reserve[player][c] for c in NATIONS))
+    return score
+
+
+def _between(a: Point, b: Point) -> list[Point]:
+    """The points strictly between ``a`` and ``b`` (on one rank or file)."""
+    if a[0] == b[0]:
+        lo, hi = sorted((a[1], b[1]))
+        return [(a[0], y) for y in range(lo + 1, hi)]
+    lo, hi = sorted((a[0], b[0]))
+    return [(x, a[1]) for x in range(lo + 1, hi)]
+
+
+def _earth_rock_points(game: IrohGame, player: int, held: set[Point]) -> set[Point]:
+    """Empty points where a Rock would be the far end of a harmony of one of ``player``'s Earths."""
+    board, out = game.board, set()
+    for p, piece in board.items():
+        if piece != (player, "Ea") or p in held or quarter(p) is None:
+            continue
+        for axis in (0, 1):
+            step = 1 if p[axis] < 8 else -1
+            q = list(p)
+            while True:
+                q[axis] += step
+                point = (q[0], q[1])
+                if point not in POINT_SET:
+                    break
+                crossed = (point[axis] - 8) * step > 0
+                if point in board:
+                    if point in held or board[point][1] == "Rk":
+                        continue  # transparent for an Earth's harmony
+                    break
+                if crossed and point not in HOME:
+                    out.add(point)
+    return out
+
+
+class IrohKnowledge(Knowledge):
+    """Alpha-beta on how close each player is to four harmonies."""
+
+    search = "alphabeta"
+    budgets = {"easy": 100, "medium": 900, "hard": 4000}
+    max_depth = 4
+    contempt = 0.05
+
+    def features(self, game: IrohGame, held: set[Point]) -> tuple[Features, Features]:
+        both = both_harmonies(game.board, game.knotweeds, held)
+        return Features(game, 0, held, both[0]), Features(game, 1, held, both[1])
+
+    def evaluate(self, game: IrohGame) -> Sequence[float]:  # type: ignore[override]
+        held = locked_points(game.knotweeds) if game.knotweeds else set()
+        feats = self.features(game, held)
+        mover = game._to_move
+        if feats[mover].cover == 4:
+            values = [0.0, 0.0]
+            values[mover], values[1 - mover] = WON, 1 - WON
+            return values
+        scores = [strength(game, p, feats[p], held) for p in (0, 1)]
+        scores[mover] += TEMPO
+        if feats[1 - mover].cover == 4:
+            scores[1 - mover] += THREAT
+        first = 1 / (1 + math.exp(-STEEPNESS * (scores[0] - scores[1])))
+        return [first, 1 - first]
+
+    def actions(self, game: IrohGame) -> list[Any]:  # type: ignore[override]
+        if game.outcome is not None:
+            return []
+        p = game._to_move
+        held = locked_points(game.knotweeds) if game.knotweeds else set()
+        both = both_harmonies(game.board, game.knotweeds, held)
+        if cover(both[p], game.board, p)[0] == 4:
+            return [PROCLAIM]
+        theirs = both[1 - p]
+        rocks: set[Point] = set()
+        weeds: set[Point] = set()
+        board = game.board
+        if game.reserve[p]["Rk"] > 0:
+            for arm in ARMS:
+                for a, b in theirs[arm]:
+                    if (1 - p, "Ea") not in (board[a], board[b]):
+                        rocks.update(q for q in _between(a, b) if q not in board and q not in HOME)
+            rocks |= _earth_rock_points(game, p, held)
+        if game.reserve[p]["Kn"] > 0:
+            ends = {e for arm in ARMS for h in theirs[arm] for e in h if board[e][1] not in ("Fi", "WL")}
+            for e in ends:
+                for sq in ((e[0] - 1, e[1] - 1), (e[0], e[1] - 1), (e[0] - 1, e[1]), e):
+                    if sq in SQUARES and sq not in game.knotweeds and not any(
+                            board.get(c, (None, ""))[1] in ("Fi", "WL")
+                            for c in (sq, (sq[0] + 1, sq[1]), (sq[0], sq[1] + 1), (sq[0] + 1, sq[1] + 1))):
+                        weeds.add(sq)
+        out = []
+        for action in legal_actions(game):
+            if action == PROCLAIM:
+                continue
+            code = action[0]
+            if code == "Rk":
+                if action[1] not in rocks:
+                    continue
+            elif code == "Kn":
+                if action[1] not in weeds:
+                    continue
+            out.append(action)
+        return out or [PROCLAIM]
+
+    def order(self, game: IrohGame, actions: list[Any]) -> list[Any]:  # type: ignore[override]
+        board = game.board
+
+        def kind(action: Any) -> int:
+            if action == PROCLAIM:
+                return -1
+            first, second = action
+            if isinstance(first, str):
+                return _ORDER_KIND["enter" if first in NATIONS else "place"]
+            target = board.get(second)
+            return _ORDER_KIND["capture" if target is not None and target[1] in CAPTURABLE else "move"]
+
+        return sorted(actions, key=kind)
+
+
+KNOWLEDGE = IrohKnowledge()

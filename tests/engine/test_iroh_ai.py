@@ -1,0 +1,198 @@
+"""The Iroh Pai Sho AI player (engine/iroh/ai.py) and the search's fast path of the game: the fast
+path agrees with play(), the one-scan harmonies agree with the rules read literally, the AI keeps
+the choose_move contract, and it takes the moves a sensible player would not miss."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine import ai
+from engine.iroh.ai import KNOWLEDGE
+from engine.iroh.rules import ARMS, SQUARES, arm_of, both_harmonies, harmonies, locked_points, winning_set
+from engine.iroh.tiles import NATIONS
+from engine.paisho.board import ORDER, POINTS
+
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+TINY = 0.02  # budget scale: a few nodes, enough to exercise every path
+I3 = "P1: Fi g7, Wa k7, Ai k11, Ea e13, Ea m13, Ea c7, Ea c11, WL i2; P2: Fi i5, Ea o4, Wa g12, WL i16"
+
+
+@st.composite
+def games(draw):
+    """An Iroh game after a random stretch of play (piece moves favoured, so the board changes)."""
+    options = {"max_turns": draw(st.integers(1, 60)), "fire_range": draw(st.sampled_from([2, 3])),
+               "auto_proclaim": draw(st.booleans())}
+    game = engine.new_game("iroh", options=options)
+    rng = random.Random(draw(st.integers(0, 2**31)))
+    for _ in range(draw(st.integers(0, 60))):
+        if game.outcome is not None:
+            break
+        legal = game.legal_moves()
+        pieces = [m for m in legal if "@" not in m and m != "proclaim"]
+        game.play(rng.choice(pieces if pieces and rng.random() < 0.8 else legal))
+    return game
+
+
+def state(game):
+    return game.to_dict(), game.position_text(), game.scores, game.outcome, game.to_move, game.result()
+
+
+@settings(max_examples=30, **SETTINGS)
+@given(games(), st.data())
+def test_applying_an_action_is_playing_its_move(game, data):
+    fast = game.copy()
+    while game.outcome is None:
+        actions = fast._actions()
+        texts = [fast._action_text(a) for a in actions]
+        assert texts == game.legal_moves()  # the same moves in the same order
+        i = data.draw(st.integers(0, len(actions) - 1))
+        assert game.play(texts[i]) == texts[i]
+        fast._apply_action(actions[i])
+        assert state(fast) == state(game)
+    assert fast._actions() == []
+
+
+@settings(max_examples=30, **SETTINGS)
+@given(games(), st.data())
+def test_a_copy_shares_nothing_with_its_original(game, data):
+    before = state(game)
+    twin = game.copy()
+    assert state(twin) == before
+    for name, value in vars(game).items():
+        if isinstance(value, (list, dict, set)):
+            assert getattr(twin, name) is not value, name
+    while twin.outcome is None:
+        twin._apply_action(data.draw(st.sampled_from(twin._actions())))
+    assert state(game) == before
+
+
+def literal_harmonies(board, knotweeds, player):
+    """Rules 2.5 read literally: every pair of pieces, every point between them."""
+    held = locked_points(knotweeds)
+
+    def locked(p):
+        return p in board and board[p][1] not in ("Fi", "WL") and p in held
+
+    def kind(p):
+        owner, code = board[p]
+        if locked(p):
+            return None
+        if code == "WL" or (owner == player and code in NATIONS):
+            return "own"
+        return "rock" if code == "Rk" else None
+
+    found = {arm: [] for arm in ARMS}
+    for a in board:
+        for b in board:
+            arm = arm_of(a, b)
+            if arm is None or ORDER[a] >= ORDER[b]:
+                continue
+            ka, kb = kind(a), kind(b)
+            earth = (player, "Ea") in (board[a], board[b])
+            if ka is None or kb is None or (ka, kb) == ("rock", "rock") or ("rock" in (ka, kb) and not earth):
+                continue
+            if a[0] == b[0]:
+                between = [(a[0], y) for y in range(min(a[1], b[1]) + 1, max(a[1], b[1]))]
+            else:
+                between = [(x, a[1]) for x in range(min(a[0], b[0]) + 1, max(a[0], b[0]))]
+            if all(q not in board or locked(q) or (board[q][1] == "Rk" and earth) for q in between):
+                found[arm].append((a, b))
+    for arm in ARMS:
+        found[arm].sort(key=lambda h: (ORDER[h[0]], ORDER[h[1]]))
+    return found
+
+
+@st.composite
+def crowded_positions(draw):
+    """Random positions with many pieces, Rocks and Knotweeds (terrain is not checked here)."""
+    points = draw(st.lists(st.sampled_from(POINTS), min_size=2, max_size=40, unique=True))
+    board = {p: (draw(st.integers(0, 1)), draw(st.sampled_from(["Fi", "Wa", "Ea", "Ai", "WL", "Rk"])))
+             for p in points}
+    knotweeds = set(draw(st.lists(st.sampled_from(sorted(SQUARES)), max_size=6)))
+    return board, knotweeds
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(crowded_positions())
+def test_harmonies_in_one_scan_are_the_rules_read_literally(position):
+    board, knotweeds = position
+    both = both_harmonies(board, knotweeds)
+    for player in (0, 1):
+        assert both[player] == literal_harmonies(board, knotweeds, player)
+        assert harmonies(board, knotweeds, player) == both[player]
+
+
+@pytest.mark.parametrize("plies", [0, 1, 2, 15, 40])
+def test_the_move_is_legal_canonical_and_the_game_is_unchanged(plies):
+    rng = random.Random(plies)
+    game = engine.new_game("iroh")
+    for _ in range(plies):
+        pieces = [m for m in game.legal_moves() if "@" not in m and m != "proclaim"]
+        game.play(rng.choice(pieces))
+    before = (game.to_dict(), game.position_text(), game.to_move)
+    for level in ai.LEVELS:
+        found = ai.analyse(game, level, seed=plies, budget_scale=TINY)
+        assert found.move in game.legal_moves()
+        assert game.copy().play(found.move) == found.move
+        assert (game.to_dict(), game.position_text(), game.to_move) == before
+
+
+def test_iroh_has_an_ai_player_and_the_same_record_level_and_seed_give_the_same_move():
+    assert "iroh" in ai.variants()
+    rng = random.Random(3)
+    game = engine.new_game("iroh")
+    for _ in range(12):
+        game.play(rng.choice([m for m in game.legal_moves() if "@" not in m]))
+    rebuilt = engine.replay("iroh", game.record)
+    for level in ai.LEVELS:
+        first = ai.analyse(game, level, seed=7, budget_scale=0.05).move
+        assert ai.analyse(rebuilt, level, seed=7, budget_scale=0.05).move == first
+
+
+def test_every_level_proclaims_a_winning_set():
+    game = engine.load("iroh", "to_move: P1; " + I3)
+    for level in ai.LEVELS:
+        move = ai.choose_move(game, level)
+        after = game.copy()
+        after.play(move)
+        assert move == "proclaim" and after.outcome.winners == (0,)
+
+
+def test_hard_breaks_the_set_the_opponent_is_about_to_proclaim():
+    game = engine.load("iroh", "to_move: P2; " + I3)  # P1 just completed the set of I-3
+    move = ai.choose_move(game, "hard")
+    after = game.copy()
+    after.play(move)
+    assert winning_set(after.board, after.knotweeds, 0) is None, move
+
+
+def test_hard_completes_a_set_that_cannot_be_broken():
+    # I-3 before k5-k7, but P2 has no Fire, Lotus, Rock or Knotweed left to answer with.
+    game = engine.load("iroh", "to_move: P1; P1: Fi g7, Wa k5, Ai k11, Ea e13, Ea m13, Ea c7, Ea c11, WL i2; "
+                               "P2: Ea o4; P2 reserve: Fi 2, Wa 2, Ea 2, Ai 2, Rk 0, Kn 0")
+    move = ai.choose_move(game, "hard")
+    after = game.copy()
+    after.play(move)
+    assert winning_set(after.board, after.knotweeds, 0) is not None, move
+    for reply in after.legal_moves():
+        answered = after.copy()
+        answered.play(reply)
+        assert winning_set(answered.board, answered.knotweeds, 0) is not None, (move, reply)
+
+
+@settings(max_examples=25, **SETTINGS)
+@given(games())
+def test_evaluations_are_win_chances_and_a_proclaimable_set_is_nearly_a_win(game):
+    if game.outcome is None:
+        values = KNOWLEDGE.evaluate(game)
+        assert len(values) == 2 and all(0 <= v <= 1 for v in values) and abs(sum(values) - 1) < 1e-9
+        actions = KNOWLEDGE.actions(game)
+        legal = set(game._actions())
+        assert actions and all(a in legal for a in actions)
+    set_up = engine.load("iroh", "to_move: P1; " + I3)
+    assert KNOWLEDGE.evaluate(set_up)[0] > 0.95
+    assert KNOWLEDGE.actions(set_up) == ["proclaim"]
