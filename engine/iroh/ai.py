@@ -253,7 +253,7 @@ def _earth_rock_points(game: IrohGame, player: int, held: set[Point]) -> set[Poi
     return out
 
 
-class IrohKnowledge(Knowledge):
+class IrohKnowledge(Knowledge[IrohGame]):
     """Alpha-beta on how close each player is to four harmonies."""
 
     search = "alphabeta"
@@ -265,7 +265,7 @@ class IrohKnowledge(Knowledge):
         both = both_harmonies(game.board, game.knotweeds, held)
         return Features(game, 0, held, both[0]), Features(game, 1, held, both[1])
 
-    def evaluate(self, game: IrohGame) -> Sequence[float]:  # type: ignore[override]
+    def evaluate(self, game: IrohGame) -> Sequence[float]:
         held = locked_points(game.knotweeds) if game.knotweeds else set()
         feats = self.features(game, held)
         mover = game._to_move
@@ -280,7 +280,7 @@ class IrohKnowledge(Knowledge):
         first = 1 / (1 + math.exp(-STEEPNESS * (scores[0] - scores[1])))
         return [first, 1 - first]
 
-    def actions(self, game: IrohGame) -> list[Any]:  # type: ignore[override]
+    def actions(self, game: IrohGame) -> list[Any]:
         if game.outcome is not None:
             return []
         p = game._to_move
@@ -320,7 +320,7 @@ class IrohKnowledge(Knowledge):
             out.append(action)
         return out or [PROCLAIM]
 
-    def order(self, game: IrohGame, actions: list[Any]) -> list[Any]:  # type: ignore[override]
+    def order(self, game: IrohGame, actions: list[Any]) -> list[Any]:
         board = game.board
 
         def kind(action: Any) -> int:
