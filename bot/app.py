@@ -128,14 +128,18 @@ class PaiShoBot(commands.AutoShardedBot):
         log.info("%d running games replayed in %.1f s", replayed, time.perf_counter() - start)
 
     async def close(self) -> None:
+        """Stop: the gateway first, then the bot's thinking and workers, then the database (even
+        if closing the gateway failed, so no database thread outlives the bot)."""
         if self._warming is not None:
             self._warming.cancel()
-        await super().close()
-        if self._service is not None:
-            self._service.close()
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
+        try:
+            await super().close()
+        finally:
+            if self._service is not None:
+                self._service.close()
+            if self.store is not None:
+                store, self.store = self.store, None
+                await store.close()
 
 
 def run_bot(config: Config, sync_globally: bool = False) -> int:

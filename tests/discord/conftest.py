@@ -17,6 +17,27 @@ def make_config(db_path: str, **changes) -> Config:
     return Config(**values)
 
 
+@pytest.fixture(autouse=True)
+async def close_every_bot(monkeypatch):
+    """Close the database and workers of every bot a test set up (simcord detaches a bot without
+    closing it, and a restart leaves the old one behind): no database thread outlives its test."""
+    started: list[PaiShoBot] = []
+    setup_hook = PaiShoBot.setup_hook
+
+    async def tracked(self: PaiShoBot) -> None:
+        started.append(self)
+        await setup_hook(self)
+
+    monkeypatch.setattr(PaiShoBot, "setup_hook", tracked)
+    yield
+    for bot in started:
+        if bot._service is not None:
+            bot._service.close()
+        if bot.store is not None:
+            store, bot.store = bot.store, None
+            await store.close()
+
+
 @pytest.fixture
 def simcord_bot(db_path):
     return PaiShoBot(make_config(db_path), tick_seconds=TICK)
