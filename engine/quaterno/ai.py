@@ -171,7 +171,7 @@ class QuaternoKnowledge(Knowledge[QuaternoGame]):
     """Alpha-beta on the turns-to-two-figures estimate."""
 
     search = "alphabeta"
-    budgets = {"easy": 300, "medium": 2500, "hard": 10000}
+    budgets = {"easy": 300, "medium": 2500, "hard": 8000}
     max_depth = 4
     contempt = 0.05
 
