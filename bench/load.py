@@ -27,22 +27,22 @@ from collections import Counter, defaultdict
 PLAYERS = 24  # the shared pool of players
 
 
-def _no_pictures() -> None:
-    from bot.service import pictures
+def _painters(pictures: bool):
+    """Where the load test's pictures are drawn: worker processes as in the bot, or nowhere."""
+    from bot.workers import InlineWorkers, Workers
 
-    async def nothing(*args, **kwargs) -> bytes:
-        return b""
-    pictures.board = nothing
+    class Blank(InlineWorkers):
+        async def run(self, fn, *args):
+            return b""
+    return Workers() if pictures else Blank()
 
 
 async def _worker(url: str, index: int, games: int, moves: int, pictures: bool, at_once: int = 0) -> dict:
     from bot.service import GameService, Person
     from data.postgres import PostgresStore
 
-    if not pictures:
-        _no_pictures()
     store = await PostgresStore.open(url, min_size=2, max_size=10)
-    service = GameService(store, rng=random.Random(index))
+    service = GameService(store, rng=random.Random(index), painters=_painters(pictures))
     people = [Person(1000 + p, f"p{p}") for p in range(PLAYERS)]
     latencies: list[float] = []
     plies: dict[int, int] = {}

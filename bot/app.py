@@ -20,6 +20,7 @@ from data import GameStore, open_store
 from .config import Config
 from .service import GameService, UserError
 from .texts import fit
+from .workers import painters
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +95,8 @@ class PaiShoBot(commands.AutoShardedBot):
         self.store = await open_store(self.config.database_url, self.config.database_path)
         self._service = GameService(self.store, clock=discord_clock, challenge_ttl=self.config.challenge_ttl,
                                    reminder_after=self.config.reminder_after,
-                                   move_deadline=self.config.move_deadline, owns=self.config.owns)
+                                   move_deadline=self.config.move_deadline, owns=self.config.owns,
+                                   painters=painters(self.config.picture_workers))
         loaded = await self.service.reload()
         log.info("Database %s open; %d running games registered (shards %s of %s)", self.store.path, loaded,
                  "all" if self.config.shard_ids is None else ",".join(map(str, self.config.shard_ids)),

@@ -25,6 +25,7 @@ class Config:
     database_url: str | None = None  # postgresql://... : PostgreSQL instead of the SQLite file
     shard_count: int | None = None  # Discord shards in all (None: as Discord recommends, all here)
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of them)
+    picture_workers: int | None = None  # processes drawing pictures (None: one per core but one; 0: a thread)
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process serves a server's games: its shards' servers (direct messages
@@ -75,6 +76,16 @@ def _number(name: str, default: float) -> float:
     return value * 3600
 
 
+def _processes(name: str) -> int | None:
+    """A number of worker processes (0 or more), or None when not set."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise ConfigError(f"{name} must be a whole number of processes (0 or more), not '{raw}'.")
+    return int(raw)
+
+
 def load_config(env_file: str | None = ".env") -> Config:
     """Read the settings; values already in the environment win over the .env file."""
     if env_file:
@@ -101,4 +112,5 @@ def load_config(env_file: str | None = ".env") -> Config:
         database_url=url,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        picture_workers=_processes("PICTURE_WORKERS"),
     )

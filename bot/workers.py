@@ -57,10 +57,17 @@ class Workers:
 
 
 class InlineWorkers(Workers):
-    """Runs the work in a thread of this process instead (for tests that need no isolation)."""
+    """Runs the work in a thread of this process instead (the console, tests that need no
+    isolation, or a bot told to keep its pictures in its own process)."""
 
     def __init__(self) -> None:
         super().__init__(1)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(fn, *args)
+
+
+def painters(processes: int | None) -> Workers:
+    """Where pictures are drawn: ``processes`` worker processes of their own (None: one per core
+    but one), or a thread of this process when 0."""
+    return InlineWorkers() if processes == 0 else Workers(processes)

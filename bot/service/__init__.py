@@ -18,10 +18,12 @@ two simultaneous moves is judged on the new position.
     looking.py     board, moves, export, games, rules (finished games too), and what to say
                    where no game runs
     wording.py     how games, turns and results are put into words
-    pictures.py    the pictures replies carry, drawn off the event loop
+    pictures.py    the pictures replies carry, drawn by the painters (off the event loop)
     replays.py     a game's animated replay and any of its positions (the step-through)
 
-CPU-heavy work runs in worker processes (``service.workers``, bot/workers.py).
+CPU-heavy work runs in worker processes (``service.workers``, bot/workers.py): the AI and animated
+replays there, still pictures in ``service.painters`` (its own processes in the Discord bot, so a
+board never waits behind the bot's thinking; a thread of this process by default).
 """
 from __future__ import annotations
 
@@ -33,13 +35,14 @@ from typing import Any, TypeVar
 
 from data import GameStore
 
-from ..workers import Workers
+from ..workers import InlineWorkers, Workers
 from .agreements import Agreements
 from .base import HOUR, NO_GAME_HERE, Closed, NoGameHere, Notice, Person, Reply, UserError
 from .bots import Bots
 from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
 from .clock import Sweeper
 from .looking import Looking
+from .pictures import Pictures
 from .play import Play
 from .replays import Replays
 from .running import RunningGames
@@ -57,20 +60,24 @@ class GameService:
     def __init__(self, store: GameStore, *, clock: Callable[[], float] = time.time,
                  challenge_ttl: float = DEFAULT_CHALLENGE_TTL, reminder_after: float = DEFAULT_REMINDER,
                  move_deadline: float = DEFAULT_DEADLINE, rng: random.Random | None = None,
-                 workers: Workers | None = None, owns: Callable[[int | None], bool] | None = None) -> None:
+                 workers: Workers | None = None, owns: Callable[[int | None], bool] | None = None,
+                 painters: Workers | None = None) -> None:
         """``owns(guild_id)``: whether this process serves that server's games (a shard cluster
-        serves only its shards' servers; by default one process serves every server)."""
+        serves only its shards' servers; by default one process serves every server).
+        ``painters``: where the still pictures are drawn (default: a thread of this process)."""
         self.store = store
         self.clock = clock
         self.workers = workers or Workers()  # worker processes for CPU-heavy work (AI, replays)
+        self.painters = painters or InlineWorkers()  # draws the still pictures
+        pictures = Pictures(self.painters)
         self.running = RunningGames(store, owns)
         self.timers = Timers(store, clock, reminder_after=reminder_after, move_deadline=move_deadline)
-        self.standings = Standings(store, clock)
-        self.play = Play(store, self.running, self.timers, self.standings, clock)
-        self.challenges = Challenges(store, self.running, self.timers, clock, ttl=challenge_ttl, rng=rng)
+        self.standings = Standings(store, clock, pictures)
+        self.play = Play(store, self.running, self.timers, self.standings, clock, pictures)
+        self.challenges = Challenges(store, self.running, self.timers, clock, pictures, ttl=challenge_ttl, rng=rng)
         self.sweeper = Sweeper(store, self.running, self.challenges, self.play, clock)
-        self.looking = Looking(store, self.running)
-        self.agreements = Agreements(store, self.running, self.play, self.timers, clock)
+        self.looking = Looking(store, self.running, pictures)
+        self.agreements = Agreements(store, self.running, self.play, self.timers, clock, pictures)
         self.bots = Bots(self.running, self.play, self.workers)
         self.running.changed = self.bots.wake  # after every turn: is the bot to move?
         explained = self._explained
@@ -113,7 +120,7 @@ class GameService:
         self.recent_games = self.looking.recent
         self.rules = self.looking.rules
         # watching a game again
-        self.replays = Replays(store, self.running, self.workers)
+        self.replays = Replays(store, self.running, self.workers, pictures)
         self.replay, self.position = self.replays.replay, self.replays.position
 
     def _explained(self, action: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
@@ -138,3 +145,4 @@ class GameService:
         """Stop the bot's thinking and the worker processes (the store is closed by its owner)."""
         self.bots.close()
         self.workers.close()
+        self.painters.close()

@@ -11,8 +11,9 @@ import engine
 from data import GameRow, GameStore, Offer
 from engine.base import DRAW_AGREED
 
-from . import pictures, wording
+from . import wording
 from .base import LEFT_GAME, NOT_PLAYING, Person, Reply, UserError
+from .pictures import Pictures
 from .play import Play
 from .running import RunningGames, replay, saving
 from .timers import Timers
@@ -29,12 +30,13 @@ def _is_turn(entry: str) -> bool:
 
 class Agreements:
     def __init__(self, store: GameStore, running: RunningGames, play: Play, timers: Timers,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], pictures: Pictures) -> None:
         self.store = store
         self.running = running
         self.play = play
         self.timers = timers
         self.clock = clock
+        self.pictures = pictures
 
     async def draw(self, channel_id: int, user: Person) -> Reply:
         """Offer a draw, or accept the one another player offered."""
@@ -160,5 +162,5 @@ class Agreements:
         self.running.keep(row, before)
         assert before.to_move is not None
         text = f"Takeback agreed: {', '.join(undone)} taken back. {wording.status_text(row, before)}"
-        return Reply(text, image=await pictures.board(row, before), mention=wording.mentions(row, [before.to_move]),
-                     game_id=row.id)
+        return Reply(text, image=await self.pictures.board(row, before),
+                     mention=wording.mentions(row, [before.to_move]), game_id=row.id)

@@ -13,8 +13,9 @@ from engine import ai
 
 from .. import records
 from ..options import suggest_options
-from . import pictures, wording
+from . import wording
 from .base import Closed, Person, Reply, UserError
+from .pictures import Pictures
 from .running import RunningGames, replay, saving
 from .timers import Timers
 
@@ -22,12 +23,14 @@ DEFAULT_CHALLENGE_TTL = 24 * 3600.0
 
 
 class Challenges:
-    def __init__(self, store: GameStore, running: RunningGames, timers: Timers, clock: Callable[[], float], *,
-                 ttl: float = DEFAULT_CHALLENGE_TTL, rng: random.Random | None = None) -> None:
+    def __init__(self, store: GameStore, running: RunningGames, timers: Timers, clock: Callable[[], float],
+                 pictures: Pictures, *, ttl: float = DEFAULT_CHALLENGE_TTL,
+                 rng: random.Random | None = None) -> None:
         self.store = store
         self.running = running
         self.timers = timers
         self.clock = clock
+        self.pictures = pictures
         self.ttl = ttl
         self.rng = rng or random.SystemRandom()
 
@@ -109,7 +112,7 @@ class Challenges:
                 f"{records.options_text(info, options)}). {who}: accept or decline.")
         if replaced:
             text += f" (This replaces your challenge {', '.join(f'#{r.id}' for r in replaced)}.)"
-        image = await pictures.proposal(info.id, options)
+        image = await self.pictures.proposal(info.id, options)
         if image is not None:
             text += " Any player may propose another board; everyone accepts the board they play on."
         return Reply(text, image=image, mention=tuple(s[0] for s in invited), game_id=game_id,
@@ -216,9 +219,9 @@ class Challenges:
                 f"{names[game.to_move]} {game.turn_words()}.")
         if game.hidden_hands:
             text += " Your tiles are private: see them with the hand command."
-        return Reply(text, image=await pictures.board(started, game),
+        return Reply(text, image=await self.pictures.board(started, game),
                      mention=wording.mentions(started, [game.to_move]), game_id=started.id, started=True,
-                     closes=tuple(closes), **await pictures.private(game, seat))
+                     closes=tuple(closes), **await self.pictures.private(game, seat))
 
     async def decline(self, user: Person, *, game_id: int | None = None,
                       channel_id: int | None = None) -> Reply:
@@ -253,7 +256,7 @@ class Challenges:
         others = [s for s in row.seats if s.seat != seat]
         text = (f"{user.name} proposes the board {game.options[option]}. "
                 f"{', '.join(s.name for s in others)}: accept this board or propose another.")
-        return Reply(text, image=await pictures.proposal(row.variant, game.options),
+        return Reply(text, image=await self.pictures.proposal(row.variant, game.options),
                      mention=tuple(s.user_id for s in others), game_id=row.id)
 
     async def board_suggestions(self, user: Person, typed: str, *, channel_id: int) -> list[str]:

@@ -7,17 +7,19 @@ import engine
 from data import GameRow, GameStore
 
 from .. import records
-from . import pictures, wording
+from . import wording
 from .base import NO_GAME_HERE, NoGameHere, Person, Reply, UserError
+from .pictures import Pictures
 from .running import RunningGames, replay
 
 RECENT = 10  # finished games a player's list shows
 
 
 class Looking:
-    def __init__(self, store: GameStore, running: RunningGames) -> None:
+    def __init__(self, store: GameStore, running: RunningGames, pictures: Pictures) -> None:
         self.store = store
         self.running = running
+        self.pictures = pictures
 
     async def find(self, channel_id: int | None, game_id: int | None,
                    user: Person | None = None) -> tuple[GameRow, engine.Game]:
@@ -45,7 +47,7 @@ class Looking:
                     user: Person | None = None) -> Reply:
         row, game = await self.find(channel_id, game_id, user)
         return Reply(f"Game #{row.id}, {wording.game_name(row.variant)}. {wording.status_text(row, game)}",
-                     image=await pictures.board(row, game), game_id=row.id)
+                     image=await self.pictures.board(row, game), game_id=row.id)
 
     async def moves(self, channel_id: int | None = None, *, game_id: int | None = None,
                     user: Person | None = None) -> Reply:

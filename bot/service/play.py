@@ -12,8 +12,9 @@ from data import KEEP, GameRow, GameStore, StoreError, TurnTimer
 from data.rows import Keep  # the type of KEEP
 from engine.notation import GAME_OVER, NOT_YOUR_TURN, squash
 
-from . import pictures, wording
+from . import wording
 from .base import ENGINE_FAILED, LEFT_GAME, MOVE_NOT_SAVED, NOT_PLAYING, Person, Reply, UserError
+from .pictures import Pictures
 from .running import RunningGames, replay, saving
 from .standings import Standings
 from .timers import Timers
@@ -23,12 +24,13 @@ log = logging.getLogger(__name__)
 
 class Play:
     def __init__(self, store: GameStore, running: RunningGames, timers: Timers, standings: Standings,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], pictures: Pictures) -> None:
         self.store = store
         self.running = running
         self.timers = timers
         self.standings = standings
         self.clock = clock
+        self.pictures = pictures
 
     async def move(self, channel_id: int, user: Person, text: str) -> Reply:
         """Play ``text`` for ``user`` in the game of this channel."""
@@ -58,7 +60,7 @@ class Play:
             closed = await self.commit(row, after, seat, canonical, close_offers=True)
             declined = self.closed_offers(row, closed)
         reply = await self.turn_reply(row, after, f"{user.name} played {canonical}.{declined}")
-        return replace(reply, **await pictures.private(after, seat))
+        return replace(reply, **await self.pictures.private(after, seat))
 
     async def resign(self, channel_id: int, user: Person) -> Reply:
         """``user`` leaves the game of this channel (in games of more than two, the others may
@@ -104,7 +106,8 @@ class Play:
             raise UserError(NOT_PLAYING)
         if not game.hidden_hands:
             raise UserError(f"{wording.game_name(row.variant)} has no hidden tiles: everything is on the board.")
-        return Reply("", game_id=row.id, private=game.hand_text(seat), private_image=await pictures.hand(game, seat))
+        return Reply("", game_id=row.id, private=game.hand_text(seat),
+                     private_image=await self.pictures.hand(game, seat))
 
     def suggestions(self, channel_id: int, user_id: int, typed: str, limit: int = 25) -> list[str]:
         """Autocomplete: legal moves completing ``typed``, only for the player to move."""
@@ -183,5 +186,5 @@ class Play:
             mention = wording.mentions(row)  # everyone hears how it ended
         else:
             mention = () if game.to_move is None else wording.mentions(row, [game.to_move])
-        return Reply(text, image=await pictures.board(row, game), mention=mention, game_id=row.id,
+        return Reply(text, image=await self.pictures.board(row, game), mention=mention, game_id=row.id,
                      finished=game.outcome is not None, rematch=game.outcome is not None)

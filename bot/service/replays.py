@@ -4,7 +4,6 @@ stored record (the truth) in a worker process or thread, from the public views o
 hand never shows."""
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 
 from data import GameRow, GameStore
@@ -13,6 +12,7 @@ from rendering import replay as drawing
 from ..workers import Workers
 from . import wording
 from .base import UserError
+from .pictures import Pictures
 from .running import RunningGames
 
 NO_GAME_NUMBER = "There is no game running in this channel; give the number of the game you mean, e.g. 12."
@@ -43,10 +43,11 @@ class Position:
 
 
 class Replays:
-    def __init__(self, store: GameStore, running: RunningGames, workers: Workers) -> None:
+    def __init__(self, store: GameStore, running: RunningGames, workers: Workers, pictures: Pictures) -> None:
         self.store = store
         self.running = running
         self.workers = workers
+        self.pictures = pictures
 
     async def record(self, *, channel_id: int | None = None, game_id: int | None = None,
                      guild_id: int | None = None) -> GameRow:
@@ -93,8 +94,7 @@ class Replays:
         moves, names = list(row.moves), [s.name for s in row.seats]
         plies = len(moves)
         ply = plies if ply is None else max(0, min(ply, plies))
-        image = await asyncio.to_thread(drawing.position_png, row.variant, len(row.seats), row.seed, row.options,
-                                        moves, names, ply)
+        image = await self.pictures.position(row, ply)
         entry = moves[ply - 1] if ply else None
         seat = row.move_seats[ply - 1] if ply and ply - 1 < len(row.move_seats) else None
         said = drawing.caption(ply, plies, entry, seat, names)

@@ -2,22 +2,22 @@
 (a profile with a chart, a game's leaderboard)."""
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 
 import engine
-import rendering
 from data import GameRow, GameStore, HistoryRow, RatingRow, RatingUpdate
 
 from .. import ratings
 from .base import Person, Reply, UserError
+from .pictures import Pictures
 from .wording import count
 
 
 class Standings:
-    def __init__(self, store: GameStore, clock: Callable[[], float]) -> None:
+    def __init__(self, store: GameStore, clock: Callable[[], float], pictures: Pictures) -> None:
         self.store = store
         self.clock = clock
+        self.pictures = pictures
 
     def update(self, row: GameRow, game: engine.Game, now: float, result: dict) -> RatingUpdate:
         """The rating update the store applies with a finished rated game's last turn, in the same
@@ -88,7 +88,7 @@ class Standings:
             if chart is None:
                 values = [history[0].before] + [h.after for h in history]
                 title = f"{user.name} \u00b7 {engine.info(row.variant).name}"
-                chart = await asyncio.to_thread(rendering.rating_chart, title, values)
+                chart = await self.pictures.rating_chart(title, values)
         if against_bot:
             lines.append(against_bot)
         return Reply("\n".join(lines), image=chart)

@@ -1,4 +1,4 @@
-"""Settings for running at scale: DATABASE_URL, SHARD_COUNT and SHARD_IDS, and which servers' games
+"""Settings for running at scale: DATABASE_URL, SHARD_COUNT, SHARD_IDS and PICTURE_WORKERS, and which servers' games
 a shard cluster serves."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ SERVER = 81384788765712384  # a real-looking snowflake
 
 @pytest.fixture
 def env(monkeypatch):
-    for name in ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS"):
+    for name in ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "PICTURE_WORKERS"):
         monkeypatch.delenv(name, raising=False)
 
     def set_env(**values):
@@ -45,6 +45,8 @@ def test_a_cluster_serves_only_its_shards_servers(env):
     (dict(SHARD_COUNT="4", SHARD_IDS="0,0"), "different shards"),
     (dict(SHARD_COUNT="4", SHARD_IDS="a-b"), "like 0,1 or 0-3"),
     (dict(DATABASE_URL="mysql://x"), "postgresql://"),
+    (dict(PICTURE_WORKERS="two"), "PICTURE_WORKERS must be a whole number of processes"),
+    (dict(PICTURE_WORKERS="-1"), "PICTURE_WORKERS must be a whole number of processes"),
 ])
 def test_bad_settings_say_what_is_wrong(env, values, message):
     with pytest.raises(ConfigError, match=message):
@@ -53,3 +55,9 @@ def test_bad_settings_say_what_is_wrong(env, values, message):
 
 def test_a_postgresql_url_is_taken(env):
     assert env(DATABASE_URL="postgresql://paisho@/paisho?host=/run/postgresql").database_url.startswith("postgresql")
+
+
+def test_pictures_are_drawn_by_worker_processes_unless_told_otherwise(env):
+    assert env().picture_workers is None  # one per core but one
+    assert env(PICTURE_WORKERS="3").picture_workers == 3
+    assert env(PICTURE_WORKERS="0").picture_workers == 0  # a thread of the bot's process

@@ -1,11 +1,14 @@
 """Worker processes: work runs in another process and its result comes back; the loop answers
-meanwhile; a crashed worker is replaced."""
+meanwhile; a crashed worker is replaced; the bot's pictures are drawn by processes of their own."""
 from __future__ import annotations
 
 import asyncio
 import os
 
-from bot.workers import Workers
+import rendering
+from bot.service import GameService
+from bot.workers import InlineWorkers, Workers, painters
+from tests.conftest import ALICE, BOB
 
 
 def _pid_and_square(n: int) -> tuple[int, int]:
@@ -47,3 +50,24 @@ async def test_a_crashed_worker_is_replaced():
         assert square == 9 and pid != os.getpid()
     finally:
         workers.close()
+
+
+def test_pictures_run_where_the_setting_says():
+    assert isinstance(painters(0), InlineWorkers)
+    assert type(painters(None)) is Workers and type(painters(2)) is Workers and painters(2).processes == 2
+
+
+async def test_the_board_picture_of_a_turn_is_drawn_in_a_painter_process(store, clock):
+    service = GameService(store, clock=clock, workers=InlineWorkers(), painters=Workers(1))
+    try:
+        await service.challenge(guild_id=1, channel_id=10, challenger=ALICE, opponents=[BOB], variant="quaterno")
+        await service.accept(BOB, channel_id=10)
+        channel = 10
+        row, game = service.game_in(channel)
+        mover = ALICE if row.seats[game.to_move].user_id == ALICE.id else BOB
+        reply = await service.move(channel, mover, game.legal_moves()[0])
+        assert service.painters._pool is not None  # the painter process drew it
+        row, game = service.game_in(channel)
+        assert reply.image == rendering.render_view(game.view(), [s.name for s in row.seats])  # the same picture
+    finally:
+        service.close()
