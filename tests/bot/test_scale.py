@@ -1,14 +1,19 @@
 """Two game services on one database (as two bot processes, each with its own connection), on
 SQLite and on PostgreSQL: games in different channels at the same moment, the same player in
 both, and that player's rating stays exact (every game rated once, each from the rating the one
-before left)."""
+before left). Also for real: two ``python -m bot console`` processes on one PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
+from bot.console import stable_id
 from bot.service import GameService, UserError
 from data import Store
 from tests.conftest import ALICE, BOB, CAROL
@@ -81,3 +86,41 @@ async def test_a_turn_of_one_game_from_two_processes_at_once_is_recorded_once(tw
     loser = two if row.moves == ["R@c3"] else one
     with pytest.raises(UserError, match="^It is not your turn.$"):
         await loser.move(7, ALICE, "a3")
+
+
+def console_script(channel: str, opponent: str) -> str:
+    """A console session: games in channels of its own, alice against ``opponent``; alice
+    moves, then one of them resigns (alice every third game)."""
+    lines = []
+    for i in range(GAMES):
+        lines += [f"channel {channel}-{i}", f"alice: challenge pauso {opponent} board=round5 rings=4",
+                  f"{opponent}: accept", "alice: c3", f"{'alice' if i % 3 == 0 else opponent}: resign"]
+    return "\n".join(lines + ["quit"]) + "\n"
+
+
+async def test_two_console_processes_on_one_postgresql_keep_a_players_rating_exact(postgres_url, tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    env = os.environ | {"DATABASE_URL": postgres_url, "PYTHONPATH": str(root)}
+    consoles = [subprocess.Popen([sys.executable, "-m", "bot", "console", "--boards", str(tmp_path / name)],
+                                 cwd=root, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+                for name in ("one", "two")]
+    outputs = await asyncio.gather(*(asyncio.to_thread(c.communicate, console_script(name, opponent), 300)
+                                     for c, name, opponent in zip(consoles, ("one", "two"), ("bob", "carol"))))
+    for console, (out, err) in zip(consoles, outputs):
+        assert console.returncode == 0, err
+        assert "Traceback" not in out + err
+        assert out.count("resigned") == GAMES, out
+    from data.postgres import PostgresStore
+    store = await PostgresStore.open(postgres_url)
+    try:
+        (alice,) = await store.ratings([stable_id("user", "alice")], "pauso")
+        history = await store.history(alice.user_id, "pauso")
+        assert alice.games == len(history) == 2 * GAMES
+        chain = {h.before: h for h in history}  # each game rated from the rating the one before left
+        step, seen = chain[1500.0], 1
+        while step.after in chain:
+            step, seen = chain[step.after], seen + 1
+        assert seen == 2 * GAMES and step.mu == alice.mu
+    finally:
+        await store.close()

@@ -60,29 +60,50 @@ async def _return(value):
     return value
 
 
+async def fail_next_commit(store, monkeypatch) -> str:
+    """Make the store's next COMMIT fail once, inside the database layer (SQLite: the batch runs,
+    then its COMMIT raises; PostgreSQL: a deferred trigger refuses the COMMIT once); returns the
+    error the log must show."""
+    import data.store
+    if isinstance(store, data.store.Store):
+        real_apply = data.store._apply
+        failures = []
+
+        def apply(conn, begin, statements, commit):  # the batch runs, then its COMMIT fails once
+            real_apply(conn, begin, statements, False)
+            if commit and not failures:
+                failures.append("COMMIT")
+                raise sqlite3.OperationalError("disk I/O error")
+            if commit:
+                conn._conn.execute("COMMIT")
+
+        monkeypatch.setattr(data.store, "_apply", apply)
+        return "disk I/O error"
+    async with store._pool.acquire() as conn:  # a sequence is not rolled back: the trigger fires once
+        await conn.execute("""
+            CREATE SEQUENCE commit_failures;
+            CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF nextval('commit_failures') = 1 THEN
+                    RAISE EXCEPTION 'could not write: No space left on device' USING ERRCODE = 'disk_full';
+                END IF;
+                RETURN NULL;
+            END $$;
+            CREATE CONSTRAINT TRIGGER fail_commit AFTER INSERT ON moves
+                DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fail_once();""")
+    return "No space left on device"
+
+
 async def test_a_failed_commit_refuses_the_move_and_the_next_move_is_stored(service, store, caplog, monkeypatch):
     game_id, _ = await start_round5(service, players=(BOB,))
-    import data.store
-    if not isinstance(store, data.store.Store):
-        pytest.skip("fails a COMMIT inside SQLite's store")
-    real_apply = data.store._apply
-    failures = []
-
-    def apply(conn, begin, statements, commit):  # the batch runs, then its COMMIT fails once
-        real_apply(conn, begin, statements, False)
-        if commit and not failures:
-            failures.append("COMMIT")
-            raise sqlite3.OperationalError("disk I/O error")
-        if commit:
-            conn._conn.execute("COMMIT")
-
-    monkeypatch.setattr(data.store, "_apply", apply)
+    logged = await fail_next_commit(store, monkeypatch)
     with caplog.at_level(logging.ERROR):
         with pytest.raises(UserError) as refused:
             await service.move(CH, ALICE, "c3")
     assert str(refused.value) == ("That move could not be saved; the board is as it was. Please try again.")
-    assert "disk I/O error" in caplog.text and f"Game {game_id}" in caplog.text
+    assert logged in caplog.text and f"Game {game_id}" in caplog.text
     assert "cannot" not in caplog.text
+    assert (await store.get_game(game_id)).moves == []
     reply = await service.move(CH, ALICE, "c3")  # the store keeps serving
     assert reply.text.startswith("alice played R@c3.")
     assert (await store.get_game(game_id)).moves == ["R@c3"]
