@@ -144,15 +144,17 @@ async def test_leaderboards_per_server_and_for_everyone(service, store):
 
 async def test_established_players_are_ranked_with_shared_places(service, store, clock):
     from data import RatingRow
-    if not isinstance(store, Store):
-        pytest.skip("writes its ratings with SQLite's own transaction")
     rows = [RatingRow(10 + i, "pauso", name, mu, 1.9, 40, 20, 0, 20, 1600, clock())
             for i, (name, mu) in enumerate([("ann", 27.0), ("ben", 27.0), ("cy", 26.0), ("di", 25.0)])]
-    async with store.transaction() as db:
-        for r in rows:
-            await db.execute("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                             (r.user_id, r.variant, r.name, r.mu, r.sigma, r.games, r.wins, r.draws,
-                              r.losses, r.best, r.last_played))
+    values = [(r.user_id, r.variant, r.name, r.mu, r.sigma, r.games, r.wins, r.draws, r.losses, r.best,
+               r.last_played) for r in rows]
+    if isinstance(store, Store):
+        async with store.transaction() as db:
+            await db.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
+    else:
+        async with store._pool.acquire() as conn:
+            await conn.executemany("INSERT INTO ratings VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                                   values)
     text = (await service.leaderboard("pauso")).text.splitlines()
     assert text[1:] == ["1. ann 1580 (40 games)", "1. ben 1580 (40 games)", "3. cy 1540 (40 games)",
                         "4. di 1500 (40 games)"]
