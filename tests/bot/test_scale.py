@@ -88,6 +88,33 @@ async def test_a_turn_of_one_game_from_two_processes_at_once_is_recorded_once(tw
         await loser.move(7, ALICE, "a3")
 
 
+async def test_each_shard_cluster_keeps_only_its_servers_games(two_services, clock):
+    """Two processes with SHARD_COUNT=2, one shard each: after a restart each registers and serves
+    only the games of its own shard's servers; both games are in the one database."""
+    from bot.config import Config, shard_of
+    one, two = two_services
+    servers = (81384788765712384, 81384788765712384 + (1 << 22))  # shards 0 and 1 of 2 (or 1 and 0)
+    assert {shard_of(s, 2) for s in servers} == {0, 1}
+    for service, server, channel in zip((one, two), servers, (11, 12)):
+        await service.challenge(guild_id=server, channel_id=channel, challenger=ALICE, opponents=[BOB],
+                                variant="pauso", options={"board": "round5", "rings": 4})
+        await service.accept(BOB, channel_id=channel)
+    restarted = []
+    for shard in (0, 1):
+        config = Config(token=None, database_path="", dev_guild_id=None, log_level="INFO", challenge_ttl=3600,
+                        reminder_after=3600, move_deadline=3600, shard_count=2, shard_ids=(shard,))
+        service = GameService(one.store, clock=clock, owns=config.owns)
+        assert await service.reload() == 1
+        restarted.append(service)
+    for service, shard in zip(restarted, (0, 1)):
+        mine = 11 if shard_of(servers[0], 2) == shard else 12
+        theirs = 23 - mine
+        assert service.game_in(mine) is not None and service.game_in(theirs) is None
+        with pytest.raises(UserError, match="no game running in this channel"):
+            await service.move(theirs, ALICE, "c3")
+        service.close()
+
+
 def console_script(channel: str, opponent: str) -> str:
     """A console session: games in channels of its own, alice against ``opponent``; alice
     moves, then one of them resigns (alice every third game)."""
