@@ -93,6 +93,18 @@ def _run_worker(url: str, index: int, games: int, moves: int, pictures: bool, at
     out.put((index, json.dumps(result)))
 
 
+def one_chain(steps: list[tuple[float, float]], start: float = 1500.0) -> bool:
+    """Whether a player's rating history, (before, after) oldest first, is one chain: the first
+    game from the starting rating, each next one from the rating the one before left (a lost or
+    doubled update breaks it)."""
+    expected = start
+    for before, after in steps:
+        if before != expected:
+            return False
+        expected = after
+    return bool(steps)
+
+
 async def _check(url: str, expected_plies: dict[int, int]) -> list[str]:
     """The checks that nothing was lost or doubled, read back from the database."""
     import asyncpg
@@ -108,7 +120,8 @@ async def _check(url: str, expected_plies: dict[int, int]) -> list[str]:
         lines.append(f"games: {len(games)} stored, {finished} finished; moves: "
                      f"{sum(n for n, _ in moves.values())} stored for {sum(expected_plies.values())} played; "
                      f"games whose record differs from what was played: {len(lost)}; with gaps: {len(gaps)}")
-        history = await conn.fetch("SELECT game_id, user_id, before, after, mu FROM rating_history")
+        history = await conn.fetch("SELECT game_id, user_id, before, after, mu FROM rating_history "
+                                   "ORDER BY at, game_id")
         per_game = Counter(r["game_id"] for r in history)
         lines.append(f"rated games: {len(per_game)} of {finished} finished; games rated other than once per player: "
                      f"{sum(1 for n in per_game.values() if n != 2)}")
@@ -118,19 +131,11 @@ async def _check(url: str, expected_plies: dict[int, int]) -> list[str]:
         chains: dict[int, list] = defaultdict(list)
         for r in history:
             chains[r["user_id"]].append(r)
-        broken = []
-        for uid, entries in chains.items():
-            by_before = {e["before"]: e for e in entries}
-            step, seen = by_before.get(1500.0), 0
-            while step is not None:
-                seen += 1
-                last = step
-                step = by_before.get(step["after"])
-            rating = ratings[uid]
-            if (len(by_before) != len(entries) or seen != len(entries) or rating["games"] != len(entries)
-                    or rating["games"] != played[uid] or last["mu"] != rating["mu"]
-                    or rating["wins"] + rating["draws"] + rating["losses"] != rating["games"]):
-                broken.append(uid)
+        broken = [uid for uid, entries in chains.items()
+                  if not one_chain([(e["before"], e["after"]) for e in entries])
+                  or entries[-1]["mu"] != ratings[uid]["mu"]
+                  or not ratings[uid]["games"] == len(entries) == played[uid]
+                  or ratings[uid]["wins"] + ratings[uid]["draws"] + ratings[uid]["losses"] != ratings[uid]["games"]]
         lines.append(f"players: {len(ratings)}; rating updates {len(history)} for {sum(played.values())} "
                      f"seats in finished games; players whose games, history chain and rating disagree: "
                      f"{len(broken)}")

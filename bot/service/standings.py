@@ -23,7 +23,10 @@ class Standings:
         """The rating update the store applies with a finished rated game's last turn, in the same
         transaction, from the ratings stored then; it adds the changes to ``result``."""
         def compute(stored: list[RatingRow]) -> list[tuple[RatingRow, HistoryRow]]:
-            changes = self.changes(row, game, now, stored)
+            # stamped after each player's last rated game, so a player's history is in the order
+            # the updates were made even when another process's game finished a moment "later"
+            at = max([now] + [r.last_played + 1e-3 for r in stored])
+            changes = self.changes(row, game, at, stored)
             result["ratings"] = {str(h.user_id): [round(h.before), round(h.after)] for _, h in changes}
             return changes
         return RatingUpdate(row.variant, sorted({s.user_id for s in row.seats}), compute)

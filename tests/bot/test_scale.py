@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.load import one_chain
 from bot.console import stable_id
 from bot.service import GameService, UserError
 from data import Store
@@ -35,6 +36,14 @@ async def two_services(request, any_store, clock):
     await second.close()
 
 
+def assert_one_chain(history, rating) -> None:
+    """Each game was rated from the rating the one before left (none lost, none doubled), in the
+    order the history lists them, and the last left the stored rating."""
+    steps = [(h.before, h.after) for h in history]  # oldest first
+    assert one_chain(steps), steps
+    assert history[-1].mu == rating.mu
+
+
 async def play_games(service: GameService, first_channel: int, opponent) -> None:
     """Games in channels of their own: alice moves, then wins or loses by a resignation."""
     for i in range(GAMES):
@@ -55,13 +64,7 @@ async def test_two_services_on_one_database_keep_a_players_rating_exact(two_serv
     assert alice.games == 2 * GAMES and alice.wins + alice.losses == 2 * GAMES
     history = await store.history(ALICE.id, "pauso")
     assert len(history) == 2 * GAMES and len({h.game_id for h in history}) == 2 * GAMES
-    # one chain: each game started from the rating the previous one left (no update lost)
-    after_of = {h.before: h for h in history}
-    assert len(after_of) == 2 * GAMES, "two games were rated from the same rating"
-    step, seen = after_of[1500.0], 1
-    while step.after in after_of:
-        step, seen = after_of[step.after], seen + 1
-    assert seen == 2 * GAMES and step.mu == alice.mu
+    assert_one_chain(history, alice)
     bob, carol = (await store.ratings([BOB.id], "pauso"))[0], (await store.ratings([CAROL.id], "pauso"))[0]
     assert bob.games == carol.games == GAMES
     assert {r.status for r in await store.games_of(user_id=ALICE.id, statuses=("finished",))} == {"finished"}
@@ -144,10 +147,6 @@ async def test_two_console_processes_on_one_postgresql_keep_a_players_rating_exa
         (alice,) = await store.ratings([stable_id("user", "alice")], "pauso")
         history = await store.history(alice.user_id, "pauso")
         assert alice.games == len(history) == 2 * GAMES
-        chain = {h.before: h for h in history}  # each game rated from the rating the one before left
-        step, seen = chain[1500.0], 1
-        while step.after in chain:
-            step, seen = chain[step.after], seen + 1
-        assert seen == 2 * GAMES and step.mu == alice.mu
+        assert_one_chain(history, alice)
     finally:
         await store.close()
