@@ -32,7 +32,7 @@ from typing import Any, cast
 
 from ..ai.knowledge import Knowledge
 from ..base import Game
-from ..paisho.board import CENTRE, ORTHOGONAL_NEIGHBOURS, Point, between
+from ..paisho.board import CENTRE, ORDER, ORTHOGONAL_NEIGHBOURS, POINTS, Point, between, dist2
 from .game import KutaiGame
 from .harmony import RAYS, first_tiles
 from .tiles import ALLOWED, FLOWER, SET, SPECIAL, TILES, VALUE, shared
@@ -42,11 +42,14 @@ RAY_POINTS = 3  # empty points looked at along each line from an open tree tile
 BUILDS = 20  # build candidates kept
 BLOCKS = 12  # block candidates kept
 LINKS_TO_CUT = 6  # the most valuable links (counting what hangs below) considered for blocks
-HOT = 0.92  # win chance of a player to move who can pass the target at once
+HOT = 0.97  # win chance of a player to move who can pass the target at once
+LOW, HIGH = 0.05, 0.9  # the win chance of a player who cannot win at once stays in between
 SCALE = 4.0  # Harmony points per e-fold of the win chance on best totals
 PROGRESS = 0.15  # per point of the total: the initiative of the player to move
+QUIET = 2  # placements that change nothing kept
 _NEED = {0: 4, 1: 3, 2: 2}  # shared properties -> smallest link value allowed (4.5.2)
 _ALLOWED_SET = {c: frozenset(points) for c, points in ALLOWED.items()}
+_FAR_FIRST = sorted(POINTS, key=lambda p: (-dist2(p, CENTRE), ORDER[p]))  # where a quiet tile goes
 
 
 @dataclass
@@ -185,6 +188,28 @@ class _Context:
                             break
         return builds
 
+    def quiet(self, count: int = QUIET) -> list[Action]:
+        """Placements that leave the tree as it is (a tile no open tree tile sees, on no link's
+        line, next to no tile), with the tiles that would link least with the open tree tiles:
+        the way to wait when every build would put the target in the other player's reach."""
+        board, mine = self.board, self.mine
+        opened = {CENTRE, *(c for c in self.parent_value if c not in self.children)}
+        open_codes = [board[u][1] for u in opened]
+        ranked = sorted(mine, key=lambda c: sum(VALUE[c, o] for o in open_codes))
+        found: list[Action] = []
+        for p in _FAR_FIRST:
+            if p in board or p in self.cut_at or any(q in board for q in ORTHOGONAL_NEIGHBOURS[p]):
+                continue
+            if any(t in opened for t in first_tiles(board, p) if t is not None):
+                continue
+            for c in ranked[len(found):]:
+                if p in _ALLOWED_SET[c]:
+                    found.append((c, p))
+                    break
+            if len(found) == count:
+                break
+        return found
+
     def blocks(self, links) -> dict[Action, int]:
         """Block candidates against the most valuable links, and what each takes away."""
         board, mine, sub = self.board, self.mine, self.sub
@@ -267,6 +292,7 @@ def _scan(game: KutaiGame) -> Scan:
     top_blocks = sorted(blocks.items(), key=lambda item: (-item[1], item[0][0], item[0][1]))
     candidates = [a for a, _ in top_builds[:BUILDS]]
     candidates += [a for a, s in top_blocks[:BLOCKS] if s > 0 and a not in builds]
+    candidates += [a for a in context.quiet() if a not in candidates]
     if len(candidates) < 3:
         candidates += _fallback(game, candidates)
     reach = max(0, top_builds[0][1]) if top_builds else 0
@@ -317,10 +343,11 @@ class KutaiKnowledge(Knowledge):
         if total + reach(game) > game.target and wins_now(game):  # the estimate, then the exact check
             chance = HOT
         else:
-            # best totals decide when the tiles run out; a high total favours the mover, who
-            # may raise it towards the target (and past it once it is within reach)
+            # best totals decide when the tiles run out; the mover can keep the total by placing
+            # a harmless tile, so it counts as theirs; a high total favours the mover a little
+            # (they may raise it into reach of the target), never as much as a win at once
             lead = (game.best[mover] - game.best[1 - mover]) / SCALE + PROGRESS * total
-            chance = 1 / (1 + math.exp(-lead))
+            chance = LOW + (HIGH - LOW) / (1 + math.exp(-lead))
         values = [0.0, 0.0]
         values[mover] = chance
         values[1 - mover] = 1 - chance
