@@ -6,21 +6,30 @@ reads the tree of harmonies once and proposes, for the player to move:
 
 - **builds**: a tile on an empty point that an *open* tree tile sees (the Centerpiece, or a tree
   tile without a child) with the best link value it can form there; scored by that value, plus
-  the best onward link to a tile outside the tree that the new tile would see, less the links it
+  the best further gain: a link to a tile outside the tree that the new tile would see, or a tree
+  tile it would take as its child for more than that tile's present link; less the links it
   would cut (a tile on the line of a link breaks it and loses what hangs below, unless the new
-  tile links to the cut-off tile itself) and the links its disharmonies would break;
+  tile links to the cut-off tile itself) and the links its disharmonies would break. At most
+  four points per tile are kept, so that one tile does not fill the list;
 - **blocks**: a tile on the line of a valuable link (the link and everything below it is lost),
   or a flower orthogonally next to a tree tile that the disharmony cuts off; scored by what they
-  take away, less what the blocking tile links itself.
+  take away, less what the blocking tile links itself;
+- **quiet** placements: a tile far out that no open tree tile sees, next to no tile and on no
+  link's line, so the total stays as it is: how to wait when every build would put the target
+  within the other player's reach;
+- near the target, the builds whose score comes within one point of passing it are applied
+  exactly, and a placement that passes it goes first. The last placement of the game (the 58th)
+  tries every legal placement.
 
 The search (alpha-beta) only ever looks at these candidates, best first, and applies them exactly,
 so a wrong estimate is corrected one ply later. ``evaluate``: the player to move *reaches*
-the total plus their best build (``reach``: the best score of the builds, one tile per point);
-above the target, the candidates are tried, and one that passes it is a win at once. Otherwise
+the total plus their best build (``reach``); within one point of the target, the candidates are
+tried, and one that passes it is a win at once (0.97, above every other evaluation). Otherwise
 the best totals (the higher one wins when the tiles run out) and the total itself, which
-favours the player to move (they may raise it into reach of the target), give the win chance.
-The search stops at depth 2: that last term sides with the player to move, so an odd depth
-would make every total look like a gift to the opponent (docs/decisions.md, Kutai AI).
+favours the player to move (they may raise it into reach of the target), give a win chance kept
+between 0.05 and 0.9. The search stops at depth 2: that last term sides with the player to
+move, so an odd depth would make every total look like a gift to the opponent
+(docs/decisions.md, Kutai AI).
 """
 from __future__ import annotations
 
@@ -369,7 +378,7 @@ class KutaiKnowledge(Knowledge):
     """Alpha-beta over the candidates of ``scan``."""
 
     search = "alphabeta"
-    budgets = {"easy": 40, "medium": 110, "hard": 1400}
+    budgets = {"easy": 40, "medium": 12, "hard": 1400}  # see docs/decisions.md, Kutai AI: levels
     max_depth = 2
 
     def actions(self, game: Game) -> list[Any]:
