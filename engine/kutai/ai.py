@@ -70,7 +70,7 @@ class Scan:
 
     candidates: list[Action]
     reach: int  # the best build's score (0 if none): about how much the mover can add at once
-    wins: bool | None = None  # whether a candidate wins at once (tried when asked: ``wins_now``)
+    wins: bool | None = None  # whether a candidate wins at once (near the target, or ``wins_now``)
 
 
 class _Context:
@@ -267,8 +267,8 @@ def scan(game: KutaiGame) -> Scan:
 
 
 def wins_now(game: KutaiGame) -> bool:
-    """Whether the player to move can pass the target at once: the builds whose score comes
-    within ``SLACK`` of what it takes, then the other candidates, each one applied."""
+    """Whether the player to move can pass the target at once. Near the target the scan has
+    already applied the builds that may pass it (``Scan.wins``); otherwise each candidate is."""
     found = scan(game)
     if found.wins is None:
         found.wins = False
