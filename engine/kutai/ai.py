@@ -6,21 +6,30 @@ reads the tree of harmonies once and proposes, for the player to move:
 
 - **builds**: a tile on an empty point that an *open* tree tile sees (the Centerpiece, or a tree
   tile without a child) with the best link value it can form there; scored by that value, plus
-  the best onward link to a tile outside the tree that the new tile would see, less the links it
+  the best further gain: a link to a tile outside the tree that the new tile would see, or a tree
+  tile it would take as its child for more than that tile's present link; less the links it
   would cut (a tile on the line of a link breaks it and loses what hangs below, unless the new
-  tile links to the cut-off tile itself) and the links its disharmonies would break;
+  tile links to the cut-off tile itself) and the links its disharmonies would break. At most
+  four points per tile are kept, so that one tile does not fill the list;
 - **blocks**: a tile on the line of a valuable link (the link and everything below it is lost),
   or a flower orthogonally next to a tree tile that the disharmony cuts off; scored by what they
-  take away, less what the blocking tile links itself.
+  take away, less what the blocking tile links itself;
+- **quiet** placements: a tile far out that no open tree tile sees, next to no tile and on no
+  link's line, so the total stays as it is: how to wait when every build would put the target
+  within the other player's reach;
+- near the target, the builds whose score comes within one point of passing it are applied
+  exactly, and a placement that passes it goes first. The last placement of the game (the 58th)
+  tries every legal placement.
 
 The search (alpha-beta) only ever looks at these candidates, best first, and applies them exactly,
 so a wrong estimate is corrected one ply later. ``evaluate``: the player to move *reaches*
-the total plus their best build (``reach``: the best score of the builds, one tile per point);
-above the target, the candidates are tried, and one that passes it is a win at once. Otherwise
+the total plus their best build (``reach``); within one point of the target, the candidates are
+tried, and one that passes it is a win at once (0.97, above every other evaluation). Otherwise
 the best totals (the higher one wins when the tiles run out) and the total itself, which
-favours the player to move (they may raise it into reach of the target), give the win chance.
-The search stops at depth 2: that last term sides with the player to move, so an odd depth
-would make every total look like a gift to the opponent (docs/decisions.md, Kutai AI).
+favours the player to move (they may raise it into reach of the target), give a win chance kept
+between 0.05 and 0.9. The search stops at depth 2: that last term sides with the player to
+move, so an odd depth would make every total look like a gift to the opponent
+(docs/decisions.md, Kutai AI).
 """
 from __future__ import annotations
 
@@ -32,21 +41,27 @@ from typing import Any, cast
 
 from ..ai.knowledge import Knowledge
 from ..base import Game
-from ..paisho.board import CENTRE, ORTHOGONAL_NEIGHBOURS, Point, between
+from ..paisho.board import CENTRE, ORDER, ORTHOGONAL_NEIGHBOURS, POINTS, Point, between, dist2
 from .game import KutaiGame
 from .harmony import RAYS, first_tiles
-from .tiles import ALLOWED, FLOWER, SET, SPECIAL, TILES, VALUE, shared
+from .tiles import ALLOWED, FLOWER, SET, SPECIAL, TILES, TILES_PER_PLAYER, VALUE, shared
 
 Action = tuple[str, Point]
 RAY_POINTS = 3  # empty points looked at along each line from an open tree tile
 BUILDS = 20  # build candidates kept
+PER_TILE = 4  # build candidates kept per tile
 BLOCKS = 12  # block candidates kept
 LINKS_TO_CUT = 6  # the most valuable links (counting what hangs below) considered for blocks
-HOT = 0.92  # win chance of a player to move who can pass the target at once
+HOT = 0.97  # win chance of a player to move who can pass the target at once
+LOW, HIGH = 0.05, 0.9  # the win chance of a player who cannot win at once stays in between
 SCALE = 4.0  # Harmony points per e-fold of the win chance on best totals
 PROGRESS = 0.15  # per point of the total: the initiative of the player to move
+SLACK = 1  # how much a build's score may fall short of its true gain when looking for a win
+TRIES = 24  # builds applied at most when looking for a win
+QUIET = 2  # placements that change nothing kept
 _NEED = {0: 4, 1: 3, 2: 2}  # shared properties -> smallest link value allowed (4.5.2)
 _ALLOWED_SET = {c: frozenset(points) for c, points in ALLOWED.items()}
+_FAR_FIRST = sorted(POINTS, key=lambda p: (-dist2(p, CENTRE), ORDER[p]))  # where a quiet tile goes
 
 
 @dataclass
@@ -55,7 +70,7 @@ class Scan:
 
     candidates: list[Action]
     reach: int  # the best build's score (0 if none): about how much the mover can add at once
-    wins: bool | None = None  # whether a candidate wins at once (tried when asked: ``wins_now``)
+    wins: bool | None = None  # whether a candidate wins at once (near the target, or ``wins_now``)
 
 
 class _Context:
@@ -87,7 +102,7 @@ class _Context:
         self.cut_at = cut_at
         self.spade_zone = {q for p, (_, code) in board.items() if code == "Sp" for q in ORTHOGONAL_NEIGHBOURS[p]}
         self._near: dict[Point, list[tuple[Point, object]]] = {}
-        self._outside: dict[Point, list[tuple[str, int]]] = {}
+        self._outside: dict[Point, list[tuple[Point, str, int, int]]] = {}
 
     def near_flowers(self, p: Point) -> list[tuple[Point, object]]:
         """The flowers orthogonally next to ``p`` that a new flower there could clash with."""
@@ -133,19 +148,23 @@ class _Context:
                 lost += self.sub[q]
         return lost
 
-    def onward(self, code: str, p: Point, own: int) -> int:
-        """The best link a new tile on ``p`` could make to a tile outside the tree it sees."""
+    def onward(self, code: str, p: Point, own: int, parent: Point | None = None) -> int:
+        """The best gain of a new tile on ``p`` from the tiles it sees besides its parent: a
+        link to a tile outside the tree, or taking a tree tile (not the Centerpiece) as its
+        child for more than that tile's present link."""
         outside = self._outside.get(p)
         if outside is None:
-            board, in_tree, minimum = self.board, self.in_tree, self.minimum
-            outside = [(board[t][1], minimum.get(t, 0)) for t in first_tiles(board, p)
-                       if t is not None and t not in in_tree]
+            board, minimum, parent_value = self.board, self.minimum, self.parent_value
+            outside = [(t, board[t][1], minimum.get(t, 0), parent_value.get(t, 0))
+                       for t in first_tiles(board, p) if t is not None and t != CENTRE]
             self._outside[p] = outside
         best = 0
-        for other, need in outside:
+        for t, other, need, base in outside:
+            if t == parent:
+                continue
             w = VALUE[code, other]
-            if w > best and w >= own and w >= need:
-                best = w
+            if w - base > best and w >= own and w >= need:
+                best = w - base
         return best
 
     def builds(self, per_point: int = 2) -> dict[Action, int]:
@@ -172,7 +191,7 @@ class _Context:
                         own, hits = self.clashes(c, p)
                         if w < own:
                             continue
-                        after = self.onward(c, p, own) - cut
+                        after = self.onward(c, p, own, u) - cut
                         if cut:  # a tile on a link's line may take the cut-off child as its own
                             relink = VALUE[c, board[cut_child][1]]
                             if relink >= own and relink >= minimum.get(cut_child, 0):
@@ -184,6 +203,28 @@ class _Context:
                         if kept == per_point:
                             break
         return builds
+
+    def quiet(self, count: int = QUIET) -> list[Action]:
+        """Placements that leave the tree as it is (a tile no open tree tile sees, on no link's
+        line, next to no tile), with the tiles that would link least with the open tree tiles:
+        the way to wait when every build would put the target in the other player's reach."""
+        board, mine = self.board, self.mine
+        opened = {CENTRE, *(c for c in self.parent_value if c not in self.children)}
+        open_codes = [board[u][1] for u in opened]
+        ranked = sorted(mine, key=lambda c: sum(VALUE[c, o] for o in open_codes))
+        found: list[Action] = []
+        for p in _FAR_FIRST:
+            if p in board or p in self.cut_at or any(q in board for q in ORTHOGONAL_NEIGHBOURS[p]):
+                continue
+            if any(t in opened for t in first_tiles(board, p) if t is not None):
+                continue
+            for c in ranked[len(found):]:
+                if p in _ALLOWED_SET[c]:
+                    found.append((c, p))
+                    break
+            if len(found) == count:
+                break
+        return found
 
     def blocks(self, links) -> dict[Action, int]:
         """Block candidates against the most valuable links, and what each takes away."""
@@ -226,18 +267,22 @@ def scan(game: KutaiGame) -> Scan:
 
 
 def wins_now(game: KutaiGame) -> bool:
-    """Whether one of the candidates passes the target at once (each one applied)."""
+    """Whether the player to move can pass the target at once. Near the target the scan has
+    already applied the builds that may pass it (``Scan.wins``); otherwise each candidate is."""
     found = scan(game)
     if found.wins is None:
-        seat = game.to_move
         found.wins = False
         for action in found.candidates:
-            after = game.copy()
-            after._apply_action(action)
-            if after.outcome is not None and after.outcome.winners == (seat,):
+            if _passes(game, action):
                 found.wins = True
                 break
     return found.wins
+
+
+def _passes(game: KutaiGame, action: Action) -> bool:
+    after = game.copy()
+    after._apply_action(action)
+    return after.outcome is not None and after.outcome.winners == (game.to_move,)
 
 
 def reach(game: KutaiGame) -> int:
@@ -265,12 +310,45 @@ def _scan(game: KutaiGame) -> Scan:
     blocks = context.blocks(game.harmony.links)
     top_builds = sorted(builds.items(), key=lambda item: (-item[1], item[0][0], item[0][1]))
     top_blocks = sorted(blocks.items(), key=lambda item: (-item[1], item[0][0], item[0][1]))
-    candidates = [a for a, _ in top_builds[:BUILDS]]
+    candidates = _varied(top_builds)
     candidates += [a for a, s in top_blocks[:BLOCKS] if s > 0 and a not in builds]
+    candidates += [a for a in context.quiet() if a not in candidates]
     if len(candidates) < 3:
         candidates += _fallback(game, candidates)
     reach = max(0, top_builds[0][1]) if top_builds else 0
-    return Scan(candidates, reach)
+    wins = None
+    need = game.target + 1 - game.total  # what passing the target takes
+    if reach + SLACK >= need:  # try the builds that may pass it: a win goes first
+        wins = False
+        tried: dict[str, int] = {}
+        for action, score in top_builds:
+            if score + SLACK < need or sum(tried.values()) >= TRIES:
+                break
+            if tried.get(action[0], 0) == PER_TILE:
+                continue
+            tried[action[0]] = tried.get(action[0], 0) + 1
+            if _passes(game, action):
+                candidates = [action] + [a for a in candidates if a != action]
+                wins = True
+                break
+    return Scan(candidates, reach, wins)
+
+
+def _varied(ranked: list[tuple[Action, int]]) -> list[Action]:
+    """The best ``BUILDS`` builds with at most ``PER_TILE`` points per tile (one tile on twenty
+    points would hide what the other tiles can do), then the next best if that leaves room."""
+    chosen: list[Action] = []
+    used: dict[str, int] = {}
+    rest: list[Action] = []
+    for action, _ in ranked:
+        if used.get(action[0], 0) < PER_TILE:
+            used[action[0]] = used.get(action[0], 0) + 1
+            chosen.append(action)
+            if len(chosen) == BUILDS:
+                return chosen
+        elif len(rest) < BUILDS:
+            rest.append(action)
+    return chosen + rest[:BUILDS - len(chosen)]
 
 
 def _quietest(board, mine: list[str], p: Point, in_tree: set[Point]) -> tuple[str, int] | None:
@@ -300,11 +378,14 @@ class KutaiKnowledge(Knowledge):
     """Alpha-beta over the candidates of ``scan``."""
 
     search = "alphabeta"
-    budgets = {"easy": 40, "medium": 110, "hard": 1400}
+    budgets = {"easy": 40, "medium": 12, "hard": 1400}  # see docs/decisions.md, Kutai AI: levels
     max_depth = 2
 
     def actions(self, game: Game) -> list[Any]:
-        return scan(cast(KutaiGame, game)).candidates
+        game = cast(KutaiGame, game)
+        if len(game.board) == 2 * TILES_PER_PLAYER - 1:  # the last placement decides: try them all
+            return game._actions()
+        return scan(game).candidates
 
     def order(self, game: Game, actions: list[Any]) -> list[Any]:
         return actions  # the scan gives them best first
@@ -314,13 +395,14 @@ class KutaiKnowledge(Knowledge):
         mover = game.to_move
         assert mover is not None
         total = game.total
-        if total + reach(game) > game.target and wins_now(game):  # the estimate, then the exact check
+        if total + reach(game) + SLACK > game.target and wins_now(game):  # the estimate, then the exact check
             chance = HOT
         else:
-            # best totals decide when the tiles run out; a high total favours the mover, who
-            # may raise it towards the target (and past it once it is within reach)
+            # best totals decide when the tiles run out; the mover can keep the total by placing
+            # a harmless tile, so it counts as theirs; a high total favours the mover a little
+            # (they may raise it into reach of the target), never as much as a win at once
             lead = (game.best[mover] - game.best[1 - mover]) / SCALE + PROGRESS * total
-            chance = 1 / (1 + math.exp(-lead))
+            chance = LOW + (HIGH - LOW) / (1 + math.exp(-lead))
         values = [0.0, 0.0]
         values[mover] = chance
         values[1 - mover] = 1 - chance

@@ -174,3 +174,56 @@ def test_an_arena_game_with_tiny_budgets_depends_only_on_its_task():
     first, again = play_one(task), play_one(task)
     assert first.outcome in ("win", "draw", "loss") and first.plies >= 3
     assert (first.share, first.outcome, first.plies) == (again.share, again.outcome, again.plies)
+
+
+@settings(max_examples=15, **SETTINGS)
+@given(st.integers(2, 56), st.integers(0, 99), st.integers(0, 60), st.integers(0, 60))
+def test_a_win_at_once_is_worth_more_than_any_position_without_one(plies, seed, best_1, best_2):
+    rng = random.Random(seed)
+    game = engine.new_game("kutai", options={"target": 200})
+    for _ in range(plies):
+        game.play(game.random_move(rng))
+    lead = engine.load("kutai", f"{game.position().split('; best')[0]}; best: {best_1}, {best_2}", {"target": 200})
+    mover = lead.to_move
+    assert not winning_moves(lead)
+    close = engine.load("kutai", K3, {"target": 9})  # Player 2 to move can pass 9 at once
+    assert KNOWLEDGE.evaluate(close)[1] > KNOWLEDGE.evaluate(lead)[mover]  # a high total and best are no win
+
+
+@pytest.mark.parametrize("target", [12, 13])
+def test_hard_waits_with_a_quiet_tile_rather_than_hand_over_the_win_or_cut_its_own_tree(target):
+    game = engine.load("kutai", K3, {"target": target})  # every build lets Player 1 pass the target
+    assert not winning_moves(game)
+    after = game.copy()
+    after.play(ai.choose_move(game, "hard"))
+    assert not winning_moves(after) and after.total >= game.total
+
+
+def test_every_level_sees_a_win_that_takes_a_tile_from_another_branch():
+    game = engine.load("kutai", K3, {"target": 13})
+    game.play("DPe@f6")  # i3 now hangs from f6 (2); a Lotus on i4 links i9 (3) and takes i3 (3): 14
+    assert "WL@i4" in winning_moves(game)
+    for level in ai.LEVELS:
+        after = game.copy()
+        after.play(ai.choose_move(game, level))
+        assert after.outcome is not None and after.outcome.winners == (0,), level
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_with_the_last_tile_hard_lifts_the_total_above_the_other_best_when_it_can(seed):
+    rng = random.Random(seed)
+    game = engine.new_game("kutai", options={"target": 200})
+    for _ in range(57):
+        game.play(game.random_move(rng))
+    gains = {}
+    for action in game._actions():
+        after = game.copy()
+        after._apply_action(action)
+        gains[game._action_text(action)] = after.total - game.total
+    top = max(gains.values())
+    assert top > 0
+    # Player 1's best is one short of the most Player 2's last tile can make
+    last = engine.load("kutai", f"{game.position().split('; best')[0]}; best: {game.total + top - 1}, 0",
+                       {"target": 200})
+    last.play(ai.choose_move(last, "hard"))
+    assert last.outcome is not None and last.outcome.winners == (1,) and last.outcome.reason == "best_total"
