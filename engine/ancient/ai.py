@@ -59,6 +59,10 @@ NEAR = 0.15  # otherwise: how much being close to the target (REACH) is worth to
 DEVELOPED = 0.01  # per own movable tile on the board or tile in hand, beyond the other seat's
 MEANS_CAP = 10  # movable tiles counted at most
 HAND_MEANS = 0.3  # a tile in hand counts this much of a movable tile on the board
+SEARCHER = "ai_seat"  # attribute of a world: the seat whose hand in it is real
+THREAT = 0.15  # how much a near count costs the searching seat when it has no win (see evaluate)
+THREAT_HAND = 2  # the other seat's threat grows with its hand up to this many tiles
+THREAT_DODGE = 0.6  # a mover with tiles in hand may shift the count away: the threat left
 KEEP_ORDER = {"Ja": 0, "Li": 0, "WJ": 0, "Ro": 0, "Ch": 0, "Rh": 0, "WD": 1, "Kn": 2, "Wh": 2, "WL": 3,
               "Rk": 3, "Bo": 4}  # placed first: flowers; kept for the finish: Lotus, Coin, Ship
 
@@ -86,6 +90,7 @@ def determinize(game: AncientGame, seat: int, rng: random.Random) -> AncientGame
     world.piles[other] = tiles[size:]
     if world.last and world.last.get("player") == other:
         world.last = None  # it may name the tile the other seat drew
+    world.ai_seat = seat  # whose hand is real in this world (the evaluation asks: SEARCHER)
     return world
 
 
@@ -102,6 +107,7 @@ class LineIndex:
 
     def __init__(self, board: dict) -> None:
         self.board = {q: tuple(tile) for q, tile in board.items()}  # a snapshot: boards change
+        self.inserted: dict[tuple[str, Any], int] = {}  # (code, point) -> change, as asked
         self.coins: list[int] = []
         self.flip: list[int] = []
         self.raw: list[tuple[int, int]] = []
@@ -178,8 +184,12 @@ class LineIndex:
 
     def insert(self, code: str, q: Any) -> int:
         """The change of the count when ``code`` comes onto the empty point ``q``."""
-        rank, file = LINE_OF[q]
-        return self.insert_on(code, q, rank, 0) + self.insert_on(code, q, file, 2)
+        key = (code, q)
+        found = self.inserted.get(key)
+        if found is None:
+            rank, file = LINE_OF[q]
+            found = self.inserted[key] = self.insert_on(code, q, rank, 0) + self.insert_on(code, q, file, 2)
+        return found
 
     def remove(self, q: Any) -> int:
         """The change of the count when the tile on ``q`` leaves it."""
@@ -414,12 +424,27 @@ def candidates(game: AncientGame) -> list[Any]:
 
 def can_win(game: AncientGame) -> bool:
     """Whether the player to move has a turn that reaches the target (as far as the quick search
-    of ``_find_win`` sees)."""
+    of ``_find_win`` sees); kept per position like the scored placements."""
     p = game._to_move
     if game.phase != "play" or game.pending or not game.hands[p]:
         return False
-    index, placed, moves = _scored(game, p)
-    return _find_win(game, p, index, placed, moves, verify=EVAL_VERIFY) is not None
+    key = (_position_key(game, p), game.target)
+    found = _WINS.get(key)
+    if found is None:
+        if len(_WINS) >= WINS_KEPT:
+            _WINS.clear()
+        index, placed, moves = _scored(game, p)
+        found = _WINS[key] = _find_win(game, p, index, placed, moves, verify=EVAL_VERIFY) is not None
+    return found
+
+
+_WINS: dict[tuple, bool] = {}
+WINS_KEPT = 20000
+
+
+def _position_key(game: AncientGame, p: int) -> tuple:
+    """What the scored placements of ``p`` depend on: the board and ``p``'s hand."""
+    return (tuple(sorted((q, *tile) for q, tile in game.board.items())), tuple(game.hands[p]), p)
 
 
 _SCORED: dict[tuple, tuple[LineIndex, list, list]] = {}
@@ -429,7 +454,7 @@ def _scored(game: AncientGame, p: int) -> tuple[LineIndex, list, list]:
     """The line table, the scored placements and the scored moves of ``p`` in ``game``, kept for
     positions met again (the evaluation and the next iteration of the search ask for the same
     ones). A position is its board, ``p``'s hand and the count."""
-    key = (tuple(sorted((q, *tile) for q, tile in game.board.items())), tuple(game.hands[p]), p)
+    key = _position_key(game, p)
     found = _SCORED.get(key)
     if found is None:
         if len(_SCORED) >= SCORED_KEPT:
@@ -456,7 +481,7 @@ class AncientKnowledge(Knowledge[AncientGame]):
     """Alpha-beta two plies deep over sampled worlds, on candidate turns."""
 
     search = "alphabeta"
-    budgets = {"easy": 40, "medium": 300, "hard": 1200}
+    budgets = {"easy": 15, "medium": 120, "hard": 1200}
     max_depth = 2
     samples = 6
     world_margin = 1.0
@@ -469,11 +494,18 @@ class AncientKnowledge(Knowledge[AncientGame]):
         return random_action(game, rng)
 
     def evaluate(self, game: AncientGame) -> Sequence[float]:
-        """The seat to move wins at once if it has a turn reaching the target (``CAN_WIN``);
-        otherwise the position is about even, a little better for the mover the closer the count
-        is to the target, and for the seat with more means to change it later. A seat that must
-        discard first is scored as if the other seat were to move (the discard changes nothing
-        on the board), so that a draw and its discard compare with one turn."""
+        """The seat to move wins at once if it has a turn reaching the target (``CAN_WIN``).
+        Otherwise it depends on whose hand the world holds for real (``SEARCHER``):
+
+        - the searching seat's own hand, known to have no win: a count near the target is a
+          threat to it (the other seat moves next at about this count, unless the mover's
+          tiles shift it: ``THREAT``), so it is worth less the nearer it is;
+        - a sampled hand (the other seat's, or no search): nearness is worth more to the mover,
+          who may hold a finish the sample missed (``NEAR``).
+
+        Both add each seat's means to change the count later. A seat that must discard first is
+        scored as if the other seat were to move (the discard changes nothing on the board), so
+        that a draw and its discard compare with one turn."""
         if game.phase == "choose" or game.to_move is None:
             return (0.5, 0.5)
         mover = game._to_move
@@ -482,8 +514,16 @@ class AncientKnowledge(Knowledge[AncientGame]):
         else:
             if game.pending:
                 mover = 1 - mover
-            near = REACH.get(abs(game.target - game.count), FAR) * (1.0 if game.hands[mover] else NO_HAND)
-            value = 0.5 + NEAR * (near - FAR) + DEVELOPED * (_means(game, mover) - _means(game, 1 - mover))
+            reach = REACH.get(abs(game.target - game.count), FAR)
+            means = DEVELOPED * (_means(game, mover) - _means(game, 1 - mover))
+            if getattr(game, SEARCHER, None) == mover and not game.pending:
+                threat = reach * min(1.0, len(game.hands[1 - mover]) / THREAT_HAND)
+                if game.hands[mover]:
+                    threat *= THREAT_DODGE
+                value = 0.5 - THREAT * (threat - FAR) + means
+            else:
+                near = reach * (1.0 if game.hands[mover] else NO_HAND)
+                value = 0.5 + NEAR * (near - FAR) + means
         return (value, 1 - value) if mover == 0 else (1 - value, value)
 
 
