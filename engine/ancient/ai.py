@@ -98,6 +98,9 @@ def determinize(game: AncientGame, seat: int, rng: random.Random) -> AncientGame
 # 1 for a pair that counts as a harmony on a line without (HV[0]) or with (HV[1]) a Lotus flip
 HV = ({pair: int(kind == 1) for pair, kind in RELATION.items()},
       {pair: int(kind == -1) for pair, kind in RELATION.items()})
+# the change on one line when flower c comes between the flowers a and b (None: no flower there)
+GAIN = tuple({(a, c, b): hv.get((a, c), 0) + hv.get((c, b), 0) - hv.get((a, b), 0)
+              for a in (None, *FLOWER_SET) for b in (None, *FLOWER_SET) for c in FLOWER_SET} for hv in HV)
 
 
 class LineIndex:
@@ -107,7 +110,6 @@ class LineIndex:
 
     def __init__(self, board: dict) -> None:
         self.board = {q: tuple(tile) for q, tile in board.items()}  # a snapshot: boards change
-        self.inserted: dict[tuple[str, Any], int] = {}  # (code, point) -> change, as asked
         self.coins: list[int] = []
         self.flip: list[int] = []
         self.raw: list[tuple[int, int]] = []
@@ -184,12 +186,13 @@ class LineIndex:
 
     def insert(self, code: str, q: Any) -> int:
         """The change of the count when ``code`` comes onto the empty point ``q``."""
-        key = (code, q)
-        found = self.inserted.get(key)
-        if found is None:
-            rank, file = LINE_OF[q]
-            found = self.inserted[key] = self.insert_on(code, q, rank, 0) + self.insert_on(code, q, file, 2)
-        return found
+        rank, file = LINE_OF[q]
+        if code in FLOWER_SET:  # insert_on for both lines, inline: this is the inner loop
+            near = self.near[q]
+            coins, flip = self.coins, self.flip
+            total = 0 if coins[rank] else GAIN[flip[rank]][near[0], code, near[1]]
+            return total if coins[file] else total + GAIN[flip[file]][near[2], code, near[3]]
+        return self.insert_on(code, q, rank, 0) + self.insert_on(code, q, file, 2)
 
     def remove(self, q: Any) -> int:
         """The change of the count when the tile on ``q`` leaves it."""
@@ -481,7 +484,7 @@ class AncientKnowledge(Knowledge[AncientGame]):
     """Alpha-beta two plies deep over sampled worlds, on candidate turns."""
 
     search = "alphabeta"
-    budgets = {"easy": 15, "medium": 120, "hard": 1200}
+    budgets = {"easy": 6, "medium": 120, "hard": 1200}
     max_depth = 2
     samples = 6
     world_margin = 1.0
