@@ -90,7 +90,7 @@ def determinize(game: AncientGame, seat: int, rng: random.Random) -> AncientGame
     world.piles[other] = tiles[size:]
     if world.last and world.last.get("player") == other:
         world.last = None  # it may name the tile the other seat drew
-    world.ai_seat = seat  # whose hand is real in this world (the evaluation asks: SEARCHER)
+    setattr(world, SEARCHER, seat)  # whose hand is real in this world (the evaluation asks)
     return world
 
 
@@ -99,8 +99,14 @@ def determinize(game: AncientGame, seat: int, rng: random.Random) -> AncientGame
 HV = ({pair: int(kind == 1) for pair, kind in RELATION.items()},
       {pair: int(kind == -1) for pair, kind in RELATION.items()})
 # the change on one line when flower c comes between the flowers a and b (None: no flower there)
-GAIN = tuple({(a, c, b): hv.get((a, c), 0) + hv.get((c, b), 0) - hv.get((a, b), 0)
-              for a in (None, *FLOWER_SET) for b in (None, *FLOWER_SET) for c in FLOWER_SET} for hv in HV)
+def _gains(hv: dict[tuple[str, str], int]) -> dict[tuple[str | None, str, str | None], int]:
+    def pair(a: str | None, b: str | None) -> int:
+        return 0 if a is None or b is None else hv.get((a, b), 0)
+    return {(a, c, b): pair(a, c) + pair(c, b) - pair(a, b)
+            for a in (None, *FLOWER_SET) for b in (None, *FLOWER_SET) for c in FLOWER_SET}
+
+
+GAIN = (_gains(HV[0]), _gains(HV[1]))
 
 
 class LineIndex:
