@@ -490,7 +490,7 @@ class AncientKnowledge(Knowledge[AncientGame]):
     """Alpha-beta two plies deep over sampled worlds, on candidate turns."""
 
     search = "alphabeta"
-    budgets = {"easy": 6, "medium": 120, "hard": 1200}
+    budgets = {"easy": 6, "medium": 48, "hard": 1200}
     max_depth = 2
     samples = 6
     world_margin = 1.0
