@@ -13,10 +13,12 @@ of millions, and an evaluation of the race to the exact target.
   placement and a move whose changes add up to what is missing, or a flower placed and moved
   on) is returned alone: it wins. Otherwise the list holds ``draw``, a few placements for each
   count they lead to, and a few place-and-move turns, ordered by the evaluation.
-- **Evaluation**: the player to move wins at once when they can make the count exact, which is
-  likelier the closer the count is to the target (``REACH``); an empty hand cannot change the
-  board at all. Alpha-beta looks two plies deep in each sampled world, so it sees the winning
-  replies the opponent's (sampled) hand allows.
+- **Evaluation**: the player to move wins at once when they can make the count exact. Without
+  such a turn, a count near the target (``REACH``) is a threat to the searching seat when its
+  own, real hand is to move (the other seat moves next at about that count), and a chance for a
+  mover whose hand is sampled (the sample may have missed a finish). Alpha-beta looks two plies
+  deep in each sampled world (hard), so it sees the winning replies the opponent's (sampled)
+  hand allows and its own finish after them; medium and easy stop at depth 1 or less.
 """
 from __future__ import annotations
 
