@@ -13,10 +13,12 @@ of millions, and an evaluation of the race to the exact target.
   placement and a move whose changes add up to what is missing, or a flower placed and moved
   on) is returned alone: it wins. Otherwise the list holds ``draw``, a few placements for each
   count they lead to, and a few place-and-move turns, ordered by the evaluation.
-- **Evaluation**: the player to move wins at once when they can make the count exact, which is
-  likelier the closer the count is to the target (``REACH``); an empty hand cannot change the
-  board at all. Alpha-beta looks two plies deep in each sampled world, so it sees the winning
-  replies the opponent's (sampled) hand allows.
+- **Evaluation**: the player to move wins at once when they can make the count exact. Without
+  such a turn, a count near the target (``REACH``) is a threat to the searching seat when its
+  own, real hand is to move (the other seat moves next at about that count), and a chance for a
+  mover whose hand is sampled (the sample may have missed a finish). Alpha-beta looks two plies
+  deep in each sampled world (hard), so it sees the winning replies the opponent's (sampled)
+  hand allows and its own finish after them; medium and easy stop at depth 1 or less.
 """
 from __future__ import annotations
 
@@ -59,6 +61,10 @@ NEAR = 0.15  # otherwise: how much being close to the target (REACH) is worth to
 DEVELOPED = 0.01  # per own movable tile on the board or tile in hand, beyond the other seat's
 MEANS_CAP = 10  # movable tiles counted at most
 HAND_MEANS = 0.3  # a tile in hand counts this much of a movable tile on the board
+SEARCHER = "ai_seat"  # attribute of a world: the seat whose hand in it is real
+THREAT = 0.15  # how much a near count costs the searching seat when it has no win (see evaluate)
+THREAT_HAND = 2  # the other seat's threat grows with its hand up to this many tiles
+THREAT_DODGE = 0.6  # a mover with tiles in hand may shift the count away: the threat left
 KEEP_ORDER = {"Ja": 0, "Li": 0, "WJ": 0, "Ro": 0, "Ch": 0, "Rh": 0, "WD": 1, "Kn": 2, "Wh": 2, "WL": 3,
               "Rk": 3, "Bo": 4}  # placed first: flowers; kept for the finish: Lotus, Coin, Ship
 
@@ -86,6 +92,7 @@ def determinize(game: AncientGame, seat: int, rng: random.Random) -> AncientGame
     world.piles[other] = tiles[size:]
     if world.last and world.last.get("player") == other:
         world.last = None  # it may name the tile the other seat drew
+    setattr(world, SEARCHER, seat)  # whose hand is real in this world (the evaluation asks)
     return world
 
 
@@ -93,6 +100,15 @@ def determinize(game: AncientGame, seat: int, rng: random.Random) -> AncientGame
 # 1 for a pair that counts as a harmony on a line without (HV[0]) or with (HV[1]) a Lotus flip
 HV = ({pair: int(kind == 1) for pair, kind in RELATION.items()},
       {pair: int(kind == -1) for pair, kind in RELATION.items()})
+# the change on one line when flower c comes between the flowers a and b (None: no flower there)
+def _gains(hv: dict[tuple[str, str], int]) -> dict[tuple[str | None, str, str | None], int]:
+    def pair(a: str | None, b: str | None) -> int:
+        return 0 if a is None or b is None else hv.get((a, b), 0)
+    return {(a, c, b): pair(a, c) + pair(c, b) - pair(a, b)
+            for a in (None, *FLOWER_SET) for b in (None, *FLOWER_SET) for c in FLOWER_SET}
+
+
+GAIN = (_gains(HV[0]), _gains(HV[1]))
 
 
 class LineIndex:
@@ -179,6 +195,11 @@ class LineIndex:
     def insert(self, code: str, q: Any) -> int:
         """The change of the count when ``code`` comes onto the empty point ``q``."""
         rank, file = LINE_OF[q]
+        if code in FLOWER_SET:  # insert_on for both lines, inline: this is the inner loop
+            near = self.near[q]
+            coins, flip = self.coins, self.flip
+            total = 0 if coins[rank] else GAIN[flip[rank]][near[0], code, near[1]]
+            return total if coins[file] else total + GAIN[flip[file]][near[2], code, near[3]]
         return self.insert_on(code, q, rank, 0) + self.insert_on(code, q, file, 2)
 
     def remove(self, q: Any) -> int:
@@ -414,12 +435,27 @@ def candidates(game: AncientGame) -> list[Any]:
 
 def can_win(game: AncientGame) -> bool:
     """Whether the player to move has a turn that reaches the target (as far as the quick search
-    of ``_find_win`` sees)."""
+    of ``_find_win`` sees); kept per position like the scored placements."""
     p = game._to_move
     if game.phase != "play" or game.pending or not game.hands[p]:
         return False
-    index, placed, moves = _scored(game, p)
-    return _find_win(game, p, index, placed, moves, verify=EVAL_VERIFY) is not None
+    key = (_position_key(game, p), game.target)
+    found = _WINS.get(key)
+    if found is None:
+        if len(_WINS) >= WINS_KEPT:
+            _WINS.clear()
+        index, placed, moves = _scored(game, p)
+        found = _WINS[key] = _find_win(game, p, index, placed, moves, verify=EVAL_VERIFY) is not None
+    return found
+
+
+_WINS: dict[tuple, bool] = {}
+WINS_KEPT = 20000
+
+
+def _position_key(game: AncientGame, p: int) -> tuple:
+    """What the scored placements of ``p`` depend on: the board and ``p``'s hand."""
+    return (tuple(sorted((q, *tile) for q, tile in game.board.items())), tuple(game.hands[p]), p)
 
 
 _SCORED: dict[tuple, tuple[LineIndex, list, list]] = {}
@@ -429,7 +465,7 @@ def _scored(game: AncientGame, p: int) -> tuple[LineIndex, list, list]:
     """The line table, the scored placements and the scored moves of ``p`` in ``game``, kept for
     positions met again (the evaluation and the next iteration of the search ask for the same
     ones). A position is its board, ``p``'s hand and the count."""
-    key = (tuple(sorted((q, *tile) for q, tile in game.board.items())), tuple(game.hands[p]), p)
+    key = _position_key(game, p)
     found = _SCORED.get(key)
     if found is None:
         if len(_SCORED) >= SCORED_KEPT:
@@ -456,7 +492,7 @@ class AncientKnowledge(Knowledge[AncientGame]):
     """Alpha-beta two plies deep over sampled worlds, on candidate turns."""
 
     search = "alphabeta"
-    budgets = {"easy": 40, "medium": 300, "hard": 1200}
+    budgets = {"easy": 6, "medium": 48, "hard": 1200}
     max_depth = 2
     samples = 6
     world_margin = 1.0
@@ -469,11 +505,18 @@ class AncientKnowledge(Knowledge[AncientGame]):
         return random_action(game, rng)
 
     def evaluate(self, game: AncientGame) -> Sequence[float]:
-        """The seat to move wins at once if it has a turn reaching the target (``CAN_WIN``);
-        otherwise the position is about even, a little better for the mover the closer the count
-        is to the target, and for the seat with more means to change it later. A seat that must
-        discard first is scored as if the other seat were to move (the discard changes nothing
-        on the board), so that a draw and its discard compare with one turn."""
+        """The seat to move wins at once if it has a turn reaching the target (``CAN_WIN``).
+        Otherwise it depends on whose hand the world holds for real (``SEARCHER``):
+
+        - the searching seat's own hand, known to have no win: a count near the target is a
+          threat to it (the other seat moves next at about this count, unless the mover's
+          tiles shift it: ``THREAT``), so it is worth less the nearer it is;
+        - a sampled hand (the other seat's, or no search): nearness is worth more to the mover,
+          who may hold a finish the sample missed (``NEAR``).
+
+        Both add each seat's means to change the count later. A seat that must discard first is
+        scored as if the other seat were to move (the discard changes nothing on the board), so
+        that a draw and its discard compare with one turn."""
         if game.phase == "choose" or game.to_move is None:
             return (0.5, 0.5)
         mover = game._to_move
@@ -482,8 +525,16 @@ class AncientKnowledge(Knowledge[AncientGame]):
         else:
             if game.pending:
                 mover = 1 - mover
-            near = REACH.get(abs(game.target - game.count), FAR) * (1.0 if game.hands[mover] else NO_HAND)
-            value = 0.5 + NEAR * (near - FAR) + DEVELOPED * (_means(game, mover) - _means(game, 1 - mover))
+            reach = REACH.get(abs(game.target - game.count), FAR)
+            means = DEVELOPED * (_means(game, mover) - _means(game, 1 - mover))
+            if getattr(game, SEARCHER, None) == mover and not game.pending:
+                threat = reach * min(1.0, len(game.hands[1 - mover]) / THREAT_HAND)
+                if game.hands[mover]:
+                    threat *= THREAT_DODGE
+                value = 0.5 - THREAT * (threat - FAR) + means
+            else:
+                near = reach * (1.0 if game.hands[mover] else NO_HAND)
+                value = 0.5 + NEAR * (near - FAR) + means
         return (value, 1 - value) if mover == 0 else (1 - value, value)
 
 

@@ -210,3 +210,49 @@ def test_an_arena_game_with_tiny_budgets_plays_to_its_end_and_repeats():
     assert first.outcome in ("win", "draw", "loss") and first.plies > 2
     assert (first.share, first.outcome, first.plies) == (again.share, again.outcome, again.plies)
     assert first.think["hard"]
+
+
+# P2's flowers only (count 2: Ja-Rh on file i, Ch-Rh on rank 9); P1 holds a Coin, which never
+# raises the count, and has nothing on the board to move: P1 has no win at any target above 2.
+LONE_COIN = "to_move: P1; P2: Rh i9, Ja i5, Ro m9, Ch e9; P1 hand: Rk; P1 pile: Ja Ja; P2 hand: {hand}; P2 pile: {pile}"
+
+
+def test_a_near_count_without_a_win_is_a_threat_to_the_seat_whose_hand_is_known():
+    """With its own hand known to hold no finish, the searching seat counts a near target as a
+    threat (the other seat moves next at about this count); seen from the other seat, whose
+    sample of that hand might hold a finish, nearness is the mover's chance."""
+    knowledge = ai.knowledge_for("ancient")
+    values = {}
+    for target in (3, 8):
+        game = engine.load("ancient", LONE_COIN.format(hand="Ch Ch", pile="Ch"), options={"target": target})
+        assert not ancient_ai.can_win(game)
+        for seat in (0, 1):
+            world = ancient_ai.determinize(game, seat, random.Random(1))
+            values[target, seat] = knowledge.evaluate(world)[0]  # P1's value (P1 to move)
+    assert values[3, 0] < values[8, 0]  # P1 searching: near is dangerous
+    assert values[3, 1] > values[8, 1]  # P2 searching, P1's hand sampled: near is P1's chance
+
+
+def p2_can_win(game) -> bool:
+    """Whether any legal turn of P2 (to move) reaches the target: the full list, not the AI's."""
+    for action in game._actions():
+        after = game.copy()
+        after._apply_action(action)
+        if after.outcome is not None and after.outcome.winners == (1,):
+            return True
+    return False
+
+
+def test_hard_and_medium_block_the_finish_the_other_hand_must_hold():
+    """P2's unseen tiles are two Lilies, so P2 holds one; a Lily on file i beside the Jasmine
+    would make the count 3 (the target). A draw lets P2 win; the AI places its Coin so that no
+    turn of P2 wins."""
+    game = engine.load("ancient", LONE_COIN.format(hand="Li", pile="Li"), options={"target": 3})
+    drawn = game.copy()
+    drawn.play("draw")
+    assert p2_can_win(drawn)
+    for level in ("medium", "hard"):
+        for seed in range(3):
+            after = game.copy()
+            after.play(ai.choose_move(game, level, seed=seed))
+            assert not p2_can_win(after), (level, seed)
