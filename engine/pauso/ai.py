@@ -95,7 +95,7 @@ class PausoKnowledge(Knowledge[PausoGame]):
     # short, so a fixed number of iterations would think far longer at the start than at the end;
     # and a ply costs about as much as the board has cards (the greedy playout move scores every
     # empty card), so a board larger than that gets proportionally fewer plies.
-    budgets = {"easy": 1500, "medium": 8000, "hard": 48000}
+    budgets = {"easy": 1500, "medium": 6000, "hard": 36000}
     exploration = 0.5
 
     def budget(self, game: PausoGame, level: str) -> int:
