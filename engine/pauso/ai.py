@@ -27,6 +27,7 @@ from .tiles import POINT_VALUE
 GREEDY_PLAYOUT = 0.5  # chance that a playout move is the best immediate gain
 TEMPERATURE = 1.5  # score points per e-fold of win chance in ``evaluate``
 TEMPO = 0.5  # share of the best immediate gain credited to the player to move
+REFERENCE_CARDS = 25  # the board (square5, two players) that hard's budget is given for
 
 
 _REACH: dict[str, dict[Cell, tuple[tuple[Cell, Cell, int], ...]]] = {}
@@ -48,18 +49,26 @@ def _reach(game: PausoGame) -> dict[Cell, tuple[tuple[Cell, Cell, int], ...]]:
     return table
 
 
+def net_gains(game: PausoGame, cells: list[Cell], colour: str) -> list[int]:
+    """What ``colour`` scores at once by a Ring placed on each of ``cells``, less what the other
+    colours score by it (first wave only)."""
+    contents, reach = game.contents, _reach(game)
+    out = []
+    for cell in cells:
+        gain = 0
+        for near, far, value in reach[cell]:
+            ring = contents.get(near)
+            if ring is not None and ring[1] is None:
+                there = contents.get(far)
+                if there is not None and there[1] is None:
+                    gain += value if ring[0] == colour else -value
+        out.append(gain)
+    return out
+
+
 def net_gain(game: PausoGame, cell: Cell, colour: str) -> int:
-    """What ``colour`` scores at once by a Ring placed on ``cell``, less what the other colours
-    score by it (first wave only)."""
-    contents = game.contents
-    gain = 0
-    for near, far, value in _reach(game)[cell]:
-        ring = contents.get(near)
-        if ring is not None and ring[1] is None:
-            there = contents.get(far)
-            if there is not None and there[1] is None:
-                gain += value if ring[0] == colour else -value
-    return gain
+    """``net_gains`` of one cell."""
+    return net_gains(game, [cell], colour)[0]
 
 
 def seat_to_move(game: PausoGame) -> int:
@@ -72,44 +81,42 @@ def seat_to_move(game: PausoGame) -> int:
 
 def best_cells(game: PausoGame, cells: list[Cell]) -> list[Cell]:
     """The cells of ``cells`` with the best immediate net gain for the player to move."""
-    colour = game.colours[seat_to_move(game)]
-    best, best_gain = [], -math.inf
-    for cell in cells:
-        gain = net_gain(game, cell, colour)
-        if gain > best_gain:
-            best, best_gain = [cell], gain
-        elif gain == best_gain:
-            best.append(cell)
-    return best
+    gains = net_gains(game, cells, game.colours[seat_to_move(game)])
+    top = max(gains)
+    return [cell for cell, gain in zip(cells, gains) if gain == top]
 
 
 class PausoKnowledge(Knowledge[PausoGame]):
     """MCTS for 2 to 4 players with greedy-biased playouts."""
 
     search = "mcts"
-    # Plies (moves applied in tree and playouts), turned into MCTS iterations by ``budget``: a
-    # playout from the opening is long, one near the end short, so a fixed number of iterations
-    # would think far longer at the start than at the end.
-    budgets = {"easy": 1500, "medium": 8000, "hard": 32000}
+    # Plies (moves applied in tree and playouts) on a board of ``REFERENCE_CARDS`` cards, turned
+    # into MCTS iterations by ``budget``: a playout from the opening is long, one near the end
+    # short, so a fixed number of iterations would think far longer at the start than at the end;
+    # and a ply costs about as much as the board has cards (the greedy playout move scores every
+    # empty card), so a board larger than that gets proportionally fewer plies.
+    budgets = {"easy": 1500, "medium": 6000, "hard": 36000}
     exploration = 0.5
 
     def budget(self, game: PausoGame, level: str) -> int:
+        cards = len(game.cards)
         empty = sum(1 for cell in game.cards if cell not in game.contents)
         left = max(1, min(sum(game.supply), empty))
-        return max(16, self.budgets[level] // left)
+        plies = self.budgets[level] * min(REFERENCE_CARDS, cards) // cards
+        return max(16, plies // left)
 
     def evaluate(self, game: PausoGame) -> Sequence[float]:
         scores: list[float] = list(game.scores)
         seat = game.to_move
         if seat is not None:
             colour = game.colours[seat]
-            best = max((net_gain(game, cell, colour) for cell in game._actions()), default=0)
+            best = max(net_gains(game, game._actions(), colour), default=0)
             scores[seat] += TEMPO * max(best, 0)
         return _softmax(scores, game.active)
 
     def order(self, game: PausoGame, actions: list[Cell]) -> list[Cell]:
-        colour = game.colours[seat_to_move(game)]
-        return sorted(actions, key=lambda cell: -net_gain(game, cell, colour))
+        gains = net_gains(game, actions, game.colours[seat_to_move(game)])
+        return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -gains[i])]
 
     def playout_action(self, game: PausoGame, rng: random.Random) -> Any:
         cells = game._actions()

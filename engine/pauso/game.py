@@ -16,7 +16,7 @@ from .layout import COLOURS, DEFAULT_PRESET, PRESETS, Cell, format_layout, parse
 from .moves import actions, legal_moves
 from .notation import input_forms, move_text, read_cell
 from .position import load_position, write_position
-from .push import Event, place_ring
+from .push import Event, place_ring, place_ring_quietly
 from .tiles import COLOUR_NAMES, point_value
 
 
@@ -193,7 +193,13 @@ class PausoGame(Game):
         return actions(self)
 
     def _apply_action(self, cell: Cell) -> None:
-        self._place(cell)
+        """Place on ``cell`` as ``play`` does, without narrating it (``last_events`` is left empty)."""
+        seat = self._to_move
+        assert seat is not None  # the search applies actions of running games only
+        self.supply[seat] -= 1
+        place_ring_quietly(self.width, self.height, self.cards, self.contents, cell, self.colours[seat])
+        self.last_events = []
+        self._after_turn(seat)
         self._record_action(move_text(cell))
 
     def _action_text(self, cell: Cell) -> str:

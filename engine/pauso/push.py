@@ -3,7 +3,8 @@
 ``resolve_wave`` is the algorithm of B4.2 for one wave, written so that it can be run on any
 hand-built list of movers (including the dependency and loop cases that the official arrows
 never produce). It changes ``contents`` in place and returns the wave's events and the movers
-of the next wave.
+of the next wave. ``place_ring_quietly`` is the search's version of ``place_ring``: the same
+position, no events (it resolves the first wave directly, B4.4).
 """
 from __future__ import annotations
 
@@ -163,3 +164,40 @@ def place_ring(width: int, height: int, cards: dict[Cell, str],
         events.extend(wave_events)
         wave += 1
     return events
+
+
+def place_ring_quietly(width: int, height: int, cards: dict[Cell, str],
+                       contents: dict[Cell, tuple[str, str | None]], cell: Cell, colour: str) -> None:
+    """``place_ring`` without the events (the AI's search path): the same contents afterwards.
+
+    The first wave is resolved directly: its targets are eight different cards, none of them a
+    neighbour of ``cell`` (B4.4), so no two movers interact and each is decided by its target
+    alone. Later waves (Arrows) go through ``resolve_wave``."""
+    contents[cell] = (colour, None)
+    x, y = cell
+    following: list[Mover] = []
+    for dx, dy in STEPS:
+        n = (x + dx, y + dy)
+        ring = contents.get(n)
+        if ring is None or ring[1] is not None:
+            continue
+        t = (x + 2 * dx, y + 2 * dy)
+        sym = cards.get(t)
+        if sym is None:
+            continue  # edge or gap: it stays
+        there = contents.get(t)
+        if there is None:
+            del contents[n]
+            contents[t] = ring
+            if sym in ARROWS:
+                following.append(Mover(t, ARROWS[sym], ring[0]))
+        elif there[1] is None:
+            del contents[n]
+            contents[t] = (there[0], ring[0])
+        # a stack on the target: it stays
+    if following:
+        fired = {m.pos for m in following}
+        wave = 2
+        while following:
+            _, following = resolve_wave(width, height, cards, contents, following, wave, fired)
+            wave += 1
