@@ -14,7 +14,8 @@ Players: the levels (easy, medium, hard) and the baselines ``random`` (a uniform
 move) and ``greedy`` (an immediate win, else the best position after one ply by the game's own
 evaluation). Every move depends only on the record and the seeds, so the results do not depend
 on ``--jobs`` (only the think times do). It asserts nothing; it is not run in CI (a smoke test
-runs it with tiny budgets).
+runs it with tiny budgets). ``--first-seed S`` starts at seed S, so a later run adds new games to
+an earlier sample (the same ``--games`` from seed 0 would replay the same games).
 """
 from __future__ import annotations
 
@@ -116,9 +117,11 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
 
 
-def tasks_for(variant: str, players: int, matchup: str, games: int, opening: int, scale: float) -> list[Task]:
+def tasks_for(variant: str, players: int, matchup: str, games: int, opening: int, scale: float,
+              first_seed: int = 0) -> list[Task]:
     a, _, b = matchup.partition("-")
-    return [Task(variant, players, a, b, i, opening, scale) for i in range(games)]
+    start = first_seed * players  # the games of seed N are numbered from N x players
+    return [Task(variant, players, a, b, start + i, opening, scale) for i in range(games)]
 
 
 def summarise(results: list[GameResult]) -> dict:
@@ -163,7 +166,7 @@ def print_row(row: dict) -> None:
 
 
 def run(variants: list[str], players_list: list[int], matchups: list[str] | None, games: int,
-        opening: int, scale: float, jobs: int) -> list[dict]:
+        opening: int, scale: float, jobs: int, first_seed: int = 0) -> list[dict]:
     """Play every matchup and print its row as soon as it is done; returns the rows."""
     plans = []
     for variant in variants:
@@ -177,10 +180,11 @@ def run(variants: list[str], players_list: list[int], matchups: list[str] | None
     try:
         for variant, players, chosen in plans:
             print(f"\n{engine.info(variant).name}, {players} players ({games} games per matchup, "
-                  f"{opening} random opening plies, budget x{scale:g})")
+                  f"{opening} random opening plies, budget x{scale:g}"
+                  f"{f', seeds from {first_seed}' if first_seed else ''})")
             print_header(players)
             for matchup in chosen:
-                tasks = tasks_for(variant, players, matchup, games, opening, scale)
+                tasks = tasks_for(variant, players, matchup, games, opening, scale, first_seed)
                 results = pool.map(play_one, tasks, chunksize=1) if pool else [play_one(t) for t in tasks]
                 row = summarise(results)
                 print_row(row)
@@ -217,11 +221,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget-scale", type=float, default=1.0, help="multiply every level's budget")
     parser.add_argument("--opening", type=int, default=2, help="random plies before the players take over")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="the first seed of the paired games (a later run with a higher one plays new games "
+                             "to add to an earlier sample: --games G --first-seed S plays seeds S to S + G/players)")
     args = parser.parse_args(argv)
     variants = args.variants or list(ai.variants())
     began = time.perf_counter()
     print(f"Arena: {', '.join(variants)}; players {args.players}; {args.games} games per matchup; jobs {args.jobs}")
-    run(variants, args.players, args.matchups, args.games, args.opening, args.budget_scale, max(1, args.jobs))
+    run(variants, args.players, args.matchups, args.games, args.opening, args.budget_scale, max(1, args.jobs),
+        max(0, args.first_seed))
     print(f"\nDone in {time.perf_counter() - began:.0f} s.")
     return 0
 

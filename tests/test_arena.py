@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.arena import Task, check_matchup, elo, main, play_one, wilson
+from bench.arena import Task, check_matchup, elo, main, play_one, tasks_for, wilson
 
 
 def test_a_tiny_arena_prints_every_column(capsys):
@@ -39,3 +39,11 @@ def test_a_matchup_must_name_a_level_and_an_opponent():
     for bad in ("hard", "random-hard", "hard-expert"):
         with pytest.raises(Exception, match="LEVEL-OPPONENT"):
             check_matchup(bad)
+
+
+def test_a_later_run_from_another_seed_plays_new_games_with_seats_still_paired():
+    first = tasks_for("pauso", 2, "hard-greedy", 10, 2, 1.0)
+    later = tasks_for("pauso", 2, "hard-greedy", 10, 2, 1.0, first_seed=5)
+    assert [t.pair for t in first] == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
+    assert [t.pair for t in later] == [5, 5, 6, 6, 7, 7, 8, 8, 9, 9]
+    assert [t.seat_a for t in later] == [0, 1] * 5  # A plays both seats of every seed
