@@ -1,9 +1,15 @@
 """The pictures replies carry, drawn off the event loop by the service's painters (worker
 processes in the Discord bot, a thread elsewhere; bot/workers.py): the board and a player's own
 hand (each from the game's view, an immutable snapshot taken at once, so the live game may move on
-while it is drawn), a proposed board, a rating chart and a position of a stored record."""
+while it is drawn), a proposed board, a rating chart and a position of a stored record.
+
+A picture that cannot be drawn (a worker that died twice, a bug in a renderer) is logged and left
+out: the reply it belonged to still says what happened, and a move it follows is already stored.
+"""
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from typing import Any
 
 import engine
@@ -13,6 +19,8 @@ from rendering import replay as drawing
 
 from ..workers import Workers
 
+log = logging.getLogger(__name__)
+
 
 class Pictures:
     """Draws every still picture of the service with ``painters``."""
@@ -20,13 +28,22 @@ class Pictures:
     def __init__(self, painters: Workers) -> None:
         self.painters = painters
 
-    async def board(self, row: GameRow, game: engine.Game) -> bytes:
-        """The board PNG of the position as it is now."""
-        return await self.painters.run(rendering.render_view, game.view(), [s.name for s in row.seats])
+    async def _draw(self, what: str, fn: Callable[..., bytes | None], *args: Any) -> bytes | None:
+        """``fn(*args)`` in a painter; None (logged) when it fails."""
+        try:
+            return await self.painters.run(fn, *args)
+        except Exception:
+            log.exception("Could not draw %s; the reply goes without it", what)
+            return None
 
-    async def hand(self, game: engine.Game, seat: int) -> bytes:
+    async def board(self, row: GameRow, game: engine.Game) -> bytes | None:
+        """The board PNG of the position as it is now."""
+        return await self._draw(f"the board of game {row.id}", rendering.render_view, game.view(),
+                                [s.name for s in row.seats])
+
+    async def hand(self, game: engine.Game, seat: int) -> bytes | None:
         """A picture of one player's own tiles (games with hidden hands)."""
-        return await self.painters.run(rendering.render_hand_view, game.hand_view(seat))
+        return await self._draw(f"the hand of seat {seat}", rendering.render_hand_view, game.hand_view(seat))
 
     async def private(self, game: engine.Game, seat: int) -> dict[str, Any]:
         """The acting player's private note and hand picture, in games with hidden tiles (as
@@ -40,11 +57,12 @@ class Pictures:
         board_option = engine.info(variant).board_option
         if board_option is None or board_option not in options:
             return None
-        return await self.painters.run(rendering.render_board_option, variant, options[board_option])
+        return await self._draw(f"a proposed {variant} board", rendering.render_board_option, variant,
+                                options[board_option])
 
-    async def rating_chart(self, title: str, values: list[float]) -> bytes:
+    async def rating_chart(self, title: str, values: list[float]) -> bytes | None:
         """A player's rating over their games."""
-        return await self.painters.run(rendering.rating_chart, title, values)
+        return await self._draw(f"the rating chart {title!r}", rendering.rating_chart, title, values)
 
     async def position(self, row: GameRow, ply: int) -> bytes:
         """The position after ``ply`` entries of a stored record (rebuilt in the painter)."""

@@ -198,3 +198,23 @@ async def test_a_finished_game_leaves_no_lock_behind(service):
     import gc
     gc.collect()
     assert game_id not in service.running._locks
+
+
+async def test_a_picture_that_cannot_be_drawn_leaves_the_move_stored_and_the_reply_true(store, clock, caplog):
+    from concurrent.futures.process import BrokenProcessPool
+
+    from bot.service import GameService
+    from bot.workers import InlineWorkers
+
+    class BrokenPainters(InlineWorkers):
+        async def run(self, fn, *args):
+            raise BrokenProcessPool("a painter process died")
+
+    service = GameService(store, clock=clock, painters=BrokenPainters(), workers=InlineWorkers())
+    game_id, _ = await start_round5(service, players=(BOB,))
+    with caplog.at_level(logging.ERROR):
+        reply = await service.move(CH, ALICE, "c3")
+    assert reply.text.startswith("alice played R@c3.") and reply.image is None
+    assert (await store.get_game(game_id)).moves == ["R@c3"]
+    assert f"Could not draw the board of game {game_id}" in caplog.text and "a painter process died" in caplog.text
+    assert (await service.move(CH, BOB, "b2")).text.startswith("bob played")  # the game goes on
