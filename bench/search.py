@@ -108,6 +108,14 @@ def expand_candidates_public(game) -> int:
     return len(moves)
 
 
+def mean_rate_over(games: list) -> Callable[[Callable[[engine.Game], int], float], float]:
+    """``mean_rate(work, span)``: the mean over ``games`` of how many units of ``work`` a second
+    gets done (each game measured for ``span`` seconds)."""
+    def mean_rate(work: Callable[[engine.Game], int], span: float) -> float:
+        return sum(rate(lambda g=g: work(g), span)[0] for g in games) / len(games)
+    return mean_rate
+
+
 def bench_parts(games: list, positions: int, seconds: float) -> None:
     """Games with huge move lists (``lists_moves_in_parts``): the playouts are the game's random
     player (``random_move`` + ``play``) against the same player on the search path (the AI's
@@ -116,9 +124,7 @@ def bench_parts(games: list, positions: int, seconds: float) -> None:
     copy (``Game._clone``) it replaces."""
     per = seconds / positions
     rng = random.Random(0)
-
-    def mean_rate(work: Callable[[engine.Game], int], span: float) -> float:
-        return sum(rate(lambda g=g: work(g), span)[0] for g in games) / positions
+    mean_rate = mean_rate_over(games)
 
     line("copy() per second: generic deep copy", f"{mean_rate(lambda g: (engine.Game._clone(g), 1)[1], per / 2):,.0f}")
     line("copy() per second", f"{mean_rate(lambda g: (g.copy(), 1)[1], per / 2):,.0f}")
@@ -136,8 +142,8 @@ def bench_game(variant: str, players: int, positions: int, seconds: float) -> No
     if type(games[0]).lists_moves_in_parts and variant in ai.variants():
         bench_parts(games, positions, seconds)
         knowledge = ai.knowledge_for(variant)
-        evaluations = sum(rate(lambda g=g: (knowledge.evaluate(g), 1)[1], seconds / positions / 2)[0] for g in games)
-        line("evaluations/s", f"{evaluations / positions:,.0f}")
+        evaluations = mean_rate_over(games)(lambda g: (knowledge.evaluate(g), 1)[1], seconds / positions / 2)
+        line("evaluations/s", f"{evaluations:,.0f}")
         found = [ai.analyse(g, "hard", seed=i) for i, g in enumerate(games)]
         nodes = sum(f.result.nodes for f in found)
         took = sum(f.cpu_seconds for f in found)
@@ -146,10 +152,7 @@ def bench_game(variant: str, players: int, positions: int, seconds: float) -> No
         return
     per = seconds / positions
     rng = random.Random(0)
-
-    def mean_rate(work: Callable[[engine.Game], int], span: float) -> float:
-        """The mean over the positions of how many units of ``work`` a second gets done."""
-        return sum(rate(lambda g=g: work(g), span)[0] for g in games) / positions
+    mean_rate = mean_rate_over(games)
 
     line("copy() per second", f"{mean_rate(lambda g: (g.copy(), 1)[1], per / 2):,.0f}")
     line("playouts/s via legal_moves() + play()", f"{mean_rate(lambda g: public_playout(g, rng), per):,.1f}")
