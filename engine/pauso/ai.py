@@ -28,6 +28,12 @@ GREEDY_PLAYOUT = 0.5  # chance that a playout move is the best immediate gain
 TEMPERATURE = 1.5  # score points per e-fold of win chance in ``evaluate``
 TEMPO = 0.5  # share of the best immediate gain credited to the player to move
 REFERENCE_CARDS = 25  # the board (square5, two players) that hard's budget is given for
+# A larger board of n cards gets (REFERENCE_CARDS / n) ** CARD_COST_EXPONENT of the plies. A ply
+# costs more on a larger board (the greedy playout move scores every empty card), but measured
+# far less than in proportion: with the plies cut in proportion (exponent 1) hard thought 1.86 s
+# (p95, CPU) on 25 cards, 1.33 s on 36 and 1.09 s on 49; 0.3 gives square7 (four players) 1.6
+# times those plies, measured at 1.39 s p95 (docs/decisions.md).
+CARD_COST_EXPONENT = 0.3
 
 
 _REACH: dict[str, dict[Cell, tuple[tuple[Cell, Cell, int], ...]]] = {}
@@ -94,7 +100,7 @@ class PausoKnowledge(Knowledge[PausoGame]):
     # into MCTS iterations by ``budget``: a playout from the opening is long, one near the end
     # short, so a fixed number of iterations would think far longer at the start than at the end;
     # and a ply costs about as much as the board has cards (the greedy playout move scores every
-    # empty card), so a board larger than that gets proportionally fewer plies.
+    # empty card), so a board larger than that gets fewer plies (``CARD_COST_EXPONENT``).
     budgets = {"easy": 1500, "medium": 6000, "hard": 36000}
     exploration = 0.5
 
@@ -102,7 +108,7 @@ class PausoKnowledge(Knowledge[PausoGame]):
         cards = len(game.cards)
         empty = sum(1 for cell in game.cards if cell not in game.contents)
         left = max(1, min(sum(game.supply), empty))
-        plies = self.budgets[level] * min(REFERENCE_CARDS, cards) // cards
+        plies = int(self.budgets[level] * (min(REFERENCE_CARDS, cards) / cards) ** CARD_COST_EXPONENT)
         return max(16, plies // left)
 
     def evaluate(self, game: PausoGame) -> Sequence[float]:
