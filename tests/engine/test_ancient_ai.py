@@ -256,3 +256,56 @@ def test_hard_and_medium_block_the_finish_the_other_hand_must_hold():
             after = game.copy()
             after.play(ai.choose_move(game, level, seed=seed))
             assert not p2_can_win(after), (level, seed)
+
+
+# P2 has drawn all but six of its tiles and shown only flowers: of its unseen tiles (three White
+# Jades, three Jasmines and a Ship) its one-tile hand is most likely the Ship it kept. Neither
+# flower can reach the target 3, but the Ship can with a move (Bo@j8-f13,g7-k7: the Chrysanthemum
+# shipped off file j, then the White Jade moved beside the Rose).
+KEPT_SHIP = ("to_move: P1; P1: Ro k13, Rk j9; P2: WJ g7, Rh f11, Ch j8; P1 hand: Rk Rh; P1 pile: Ja Ja; "
+             "P2 hand: {hand}; P2 pile: {pile}")
+
+
+def ship_wins(game) -> list[str]:
+    """Every turn of P2 (to move, a Ship in hand) that reaches the target: each shipment, then
+    each move of P2's tiles after it, counted exactly (the AI's pruning plays no part)."""
+    board = game.board
+    empty = [q for q in fast.POINTS if q not in board]
+    found = []
+    for t in sorted(board):
+        if board[t][2]:
+            continue
+        for d in empty:
+            head = ("Bo", t, d, 0)
+            placed = ancient_ai._exact(game, 1, head, None)
+            if placed and placed[0] == game.target:
+                found.append(game._action_text((*head, None)))
+                continue
+            after = {q: list(tile) for q, tile in board.items()}
+            fast.place_on(after, 1, *head)
+            for a, b in fast.own_moves(after, 1):
+                result = ancient_ai._exact(game, 1, head, (a, b))
+                if result and result[0] == game.target:
+                    found.append(game._action_text((*head, (a, b))))
+    return found
+
+
+def test_hard_does_not_leave_a_ship_and_move_finish_to_a_hand_that_kept_its_ship():
+    """Issue 18: greedy won by a Ship and a move at counts the old search judged safe, because
+    one hand in six of its samples held the Ship. Hard now weighs the other seat's finish over
+    the hands, taking the tiles a player keeps for the finish (Lotus, Coin, Ship) to be in the
+    hand once drawn; here a draw leaves P2 a Ship finish, and hard closes it (the old search
+    drew)."""
+    game = engine.load("ancient", KEPT_SHIP.format(hand="Bo", pile="WJ WJ WJ Ja Ja Ja"), options={"target": 3})
+    drawn = game.copy()
+    drawn.play("draw")
+    finishes = ship_wins(drawn)
+    assert drawn.count == 0 and finishes and all("," in turn for turn in finishes)  # each with a move
+    for flower, pile in (("WJ", "WJ WJ Ja Ja Ja Bo"), ("Ja", "WJ WJ WJ Ja Ja Bo")):  # the others cannot finish
+        other = engine.load("ancient", KEPT_SHIP.format(hand=flower, pile=pile), options={"target": 3})
+        other.play("draw")
+        assert not p2_can_win(other), flower
+    for seed in range(2):
+        after = game.copy()
+        after.play(ai.choose_move(game, "hard", seed=seed))
+        assert after.outcome is None and not ship_wins(after), seed
