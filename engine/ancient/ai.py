@@ -17,20 +17,11 @@ of millions, and an evaluation of the race to the exact target.
   such a turn, a count near the target (``REACH``) is a threat to the searching seat when its
   own, real hand is to move (the other seat moves next at about that count), and a chance for a
   mover whose hand is sampled (the sample may have missed a finish). Alpha-beta looks two plies
-  deep in each sampled world (hard), so it sees its own finish after the opponent's reply;
-  medium and easy stop at depth 1 or less.
-- **The other seat's finish, over its hands** (``finish_chance``): in the searching seat's tree
-  the other seat's turn lists no finish; instead the tile types with which it could finish on
-  that board are found (``finishing_codes``: a Ship and a move included) and the chance that its
-  hand holds one is computed from its unseen tiles, taking the tiles a player keeps for the
-  finish (Lotus, Coin, Ship) to be in the hand once drawn. Every value below that node is
-  weighed by the chance that no finish was there (``SURVIVE``), so one sampled hand in six no
-  longer decides whether a Ship finish is left open. When every candidate leaves such a chance,
-  a few more placements are tried at the root for the one that leaves the least (``defences``).
+  deep in each sampled world (hard), so it sees the winning replies the opponent's (sampled)
+  hand allows and its own finish after them; medium and easy stop at depth 1 or less.
 """
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -74,13 +65,6 @@ SEARCHER = "ai_seat"  # attribute of a world: the seat whose hand in it is real
 THREAT = 0.15  # how much a near count costs the searching seat when it has no win (see evaluate)
 THREAT_HAND = 2  # the other seat's threat grows with its hand up to this many tiles
 THREAT_DODGE = 0.6  # a mover with tiles in hand may shift the count away: the threat left
-KEPT = ("WL", "Rk", "Bo")  # the tiles a player keeps for the finish (see finish_chance)
-TILES = 54  # each seat's tiles
-SURVIVE = "survive"  # attribute of a searched node: the chance no reply of the other seat won so far
-RISK_AT = "risk_at"  # attribute: the ply whose reply risk is already in SURVIVE
-SAFE = 0.15  # a candidate leaving the other seat a finish at most this likely needs no defence
-DEFENCES_TRIED = 16  # placements tried for a defence when no candidate is safe
-DEFENCES_KEPT = 3  # the best of them added to the candidates
 KEEP_ORDER = {"Ja": 0, "Li": 0, "WJ": 0, "Ro": 0, "Ch": 0, "Rh": 0, "WD": 1, "Kn": 2, "Wh": 2, "WL": 3,
               "Rk": 3, "Bo": 4}  # placed first: flowers; kept for the finish: Lotus, Coin, Ship
 
@@ -407,10 +391,9 @@ def _find_win(game: AncientGame, p: int, index: LineIndex, placed: list[tuple[in
     return None
 
 
-def candidates(game: AncientGame, wins: bool = True) -> list[Any]:
+def candidates(game: AncientGame) -> list[Any]:
     """The turns the search looks at (see the module docstring), best first; the same list for
-    the same position every time. With ``wins`` False no turn reaching the target is listed
-    (the search then counts the chance of one over the hands, ``finish_chance``)."""
+    the same position every time."""
     p = game._to_move
     if game.phase == "choose":
         return ["choose first", "choose second"]
@@ -420,14 +403,11 @@ def candidates(game: AncientGame, wins: bool = True) -> list[Any]:
     if not game.hands[p]:
         return ["draw"] if game.piles[p] else ["pass"]
     index, placed, moves = _scored(game, p)
-    target, count = game.target, game.count
-    if wins:
-        win = _find_win(game, p, index, placed, moves)
-        if win is not None:
-            return [win]
-    else:
-        placed = [item for item in placed if count + item[0] != target]
+    win = _find_win(game, p, index, placed, moves)
+    if win is not None:
+        return [win]
     out: list[Any] = []
+    target, count = game.target, game.count
     ranked = sorted(placed, key=lambda item: (_danger(target - count - item[0]), KEEP_ORDER[item[1][0]]))
     kept: dict[int, int] = {}
     for change, head in ranked:
@@ -473,69 +453,6 @@ _WINS: dict[tuple, bool] = {}
 WINS_KEPT = 20000
 
 
-def finishing_codes(game: AncientGame, p: int) -> frozenset[str]:
-    """The tile types among ``p``'s unseen tiles (hand and pile: public as a multiset) with which
-    ``p``, to move, has a turn reaching the target on this board (placement, placement and move,
-    a Ship's shipment and a move: ``_find_win`` for a hand of that one tile, as thorough as the
-    search for the player's own win)."""
-    codes = tuple(dict.fromkeys(unseen(game, p)))
-    key = (_position_key(game, p)[0], p, game.target, game.count, codes)
-    found = _FINISHING.get(key)
-    if found is None:
-        if len(_FINISHING) >= WINS_KEPT:
-            _FINISHING.clear()
-        hand = game.hands[p]
-        wins = []
-        try:
-            for code in codes:
-                game.hands[p] = [code]
-                index, placed, moves = _scored(game, p)
-                if _find_win(game, p, index, placed, moves) is not None:
-                    wins.append(code)
-        finally:
-            game.hands[p] = hand
-        found = _FINISHING[key] = frozenset(wins)
-    return found
-
-
-_FINISHING: dict[tuple, frozenset[str]] = {}
-
-
-def _none_among(total: int, winners: int, drawn: int) -> float:
-    """The chance that ``drawn`` tiles taken at random from ``total`` miss all ``winners``."""
-    drawn = min(drawn, total)
-    if winners == 0 or drawn == 0:
-        return 1.0
-    return math.comb(total - winners, drawn) / math.comb(total, drawn)
-
-
-def finish_chance(game: AncientGame, p: int) -> float:
-    """The chance that ``p``'s hand, unseen by the other seat, holds a tile that finishes the
-    game on this board with ``p`` to move, over the hands the unseen tiles allow (public: the
-    multiset of hand and pile, the sizes). Players keep the tiles that finish a game (``KEPT``:
-    Lotus, Coin, Ship) and play or discard the others, so each unseen kept tile is taken to be
-    in the hand if it was drawn, that is with the share of the seat's tiles that left its pile
-    (at most the hand's size of them); the rest of the hand is any of the other unseen tiles."""
-    size = len(game.hands[p])
-    if size == 0 or game.phase != "play":
-        return 0.0
-    wins = finishing_codes(game, p)
-    if not wins:
-        return 0.0
-    tiles = Counter(unseen(game, p))
-    kept = sum(tiles[c] for c in KEPT)
-    kept_wins = sum(tiles[c] for c in KEPT if c in wins)
-    others = sum(tiles.values()) - kept
-    other_wins = sum(n for c, n in tiles.items() if c in wins and c not in KEPT)
-    share = min(1.0, max(0.0, 1.0 - len(game.piles[p]) / TILES))
-    missed = 0.0
-    for held in range(kept + 1):  # how many of the kept tiles were drawn
-        chance = math.comb(kept, held) * share ** held * (1 - share) ** (kept - held)
-        in_hand = min(held, size)
-        missed += chance * _none_among(kept, kept_wins, in_hand) * _none_among(others, other_wins, size - in_hand)
-    return 1.0 - missed
-
-
 def _position_key(game: AncientGame, p: int) -> tuple:
     """What the scored placements of ``p`` depend on: the board and ``p``'s hand."""
     return (tuple(sorted((q, *tile) for q, tile in game.board.items())), tuple(game.hands[p]), p)
@@ -556,43 +473,6 @@ def _scored(game: AncientGame, p: int) -> tuple[LineIndex, list, list]:
         index = LineIndex(game.board)
         found = _SCORED[key] = (index, _placements(game, p, index), _move_changes(game, p, index))
     return found
-
-
-def _left_chance(game: AncientGame, action: Any) -> float:
-    """The other seat's ``finish_chance`` after the player to move plays ``action``."""
-    p = game._to_move
-    if action == "draw":
-        return finish_chance(game, 1 - p)
-    child = game.copy()
-    child._apply_action(action)
-    if child.outcome is not None or child.pending:
-        return 0.0
-    return finish_chance(child, 1 - p)
-
-
-def defences(game: AncientGame, actions: list[Any]) -> list[Any]:
-    """Placements to add to ``actions`` (the player to move's candidates) when each of those
-    leaves the other seat a finish with a chance above ``SAFE``: of ``DEFENCES_TRIED``
-    placements spread over the hand's tiles and the board (counts no nearer the target than
-    now), the ``DEFENCES_KEPT`` that leave the least chance; the same for the same position."""
-    if len(actions) < 2 or min(_left_chance(game, a) for a in actions) <= SAFE:
-        return []
-    p = game._to_move
-    _, placed, _ = _scored(game, p)
-    now = _danger(game.target - game.count)
-    calm = [head for change, head in placed
-            if _danger(game.target - game.count - change) <= now and game.count + change != game.target]
-    by_code: dict[str, list[tuple]] = {}
-    for head in calm:
-        by_code.setdefault(head[0], []).append(head)
-    per_code = max(1, DEFENCES_TRIED // max(1, len(by_code)))
-    tried: list[Any] = []
-    for heads in by_code.values():
-        step = max(1, len(heads) // per_code)
-        tried.extend((*head, None) for head in heads[::step][:per_code])
-    known = set(actions)
-    scored = sorted((_left_chance(game, a), n, a) for n, a in enumerate(tried) if a not in known)
-    return [a for chance, _, a in scored[:DEFENCES_KEPT] if chance < 1.0]
 
 
 def _means(game: AncientGame, seat: int) -> float:
@@ -619,32 +499,7 @@ class AncientKnowledge(Knowledge[AncientGame]):
     determinize = staticmethod(determinize)
 
     def actions(self, game: AncientGame) -> list[Any]:
-        """The candidates; in the searching seat's tree (a world whose hand is real), the other
-        seat's turn lists no finish: the chance that its unseen hand holds one (``finish_chance``)
-        is put on the node instead (``SURVIVE``), so that one sampled hand does not decide it."""
-        seat = getattr(game, SEARCHER, None)
-        if seat is None or game.phase != "play":
-            return candidates(game)
-        if game._to_move == seat:
-            if game.pending:  # the searching seat's draw: the other seat's turn comes next
-                setattr(game, RISK_AT, -1)
-            return candidates(game)
-        if not game.pending and getattr(game, RISK_AT, None) != len(game.record):
-            chance = finish_chance(game, game._to_move)
-            setattr(game, SURVIVE, getattr(game, SURVIVE, 1.0) * (1.0 - chance))
-            setattr(game, RISK_AT, len(game.record))
-        return candidates(game, wins=False)
-
-    def order(self, game: AncientGame, actions: list[Any]) -> list[Any] | None:
-        """At the root of the search (the searching seat to move in a world whose hand is real;
-        the greedy baseline never orders): when every candidate leaves the other seat a likely
-        finish, a few more placements are tried for the one that leaves it the least
-        (``defences``)."""
-        seat = getattr(game, SEARCHER, None)
-        if seat is None or game._to_move != seat or game.pending or game.phase != "play":
-            return None
-        extra = defences(game, actions)
-        return actions + extra if extra else None
+        return candidates(game)
 
     def playout_action(self, game: AncientGame, rng: random.Random) -> Any:
         return random_action(game, rng)
@@ -665,13 +520,7 @@ class AncientKnowledge(Knowledge[AncientGame]):
         if game.phase == "choose" or game.to_move is None:
             return (0.5, 0.5)
         mover = game._to_move
-        searcher = getattr(game, SEARCHER, None)
-        survive = getattr(game, SURVIVE, 1.0)
-        if searcher is not None and mover != searcher and not game.pending and getattr(game, RISK_AT, None) == -1:
-            # the other seat to move after the searching seat's draw: its finish over the hands
-            survive *= 1.0 - finish_chance(game, mover)
-            value = 0.5 + DEVELOPED * (_means(game, mover) - _means(game, 1 - mover))
-        elif not game.pending and can_win(game):
+        if not game.pending and can_win(game):
             value = CAN_WIN
         else:
             if game.pending:
@@ -686,10 +535,6 @@ class AncientKnowledge(Knowledge[AncientGame]):
             else:
                 near = reach * (1.0 if game.hands[mover] else NO_HAND)
                 value = 0.5 + NEAR * (near - FAR) + means
-        if survive < 1.0 and searcher is not None:  # the other seat's finish, over its hands
-            mine = value if mover == searcher else 1 - value
-            value = (1 - CAN_WIN) * (1 - survive) + survive * mine
-            mover = searcher
         return (value, 1 - value) if mover == 0 else (1 - value, value)
 
 
