@@ -40,7 +40,7 @@ FIGURE_BONUS = 0.05  # a scored figure, beyond the turns it saves
 SPARE = 0.3  # each further kind as close as the pairs needed (a second threat)
 PROGRESS = 0.01  # per turn saved, however far from the goal (a gradient when every route is long)
 MAX_TURNS = 11  # the longest estimate: Sun 3 + Moon 2 + two pairs of 3
-CANDIDATES = 10  # moves searched further at each position: the best of the one-ply looks
+CANDIDATES = 8  # moves searched further at each position: the best of the one-ply looks
 RECENT = 128  # positions whose looks are kept (iterative deepening comes back to them)
 AXES = ("D1", "D2")
 _PLACEABLE = frozenset(PLACEMENT_SQUARES)
@@ -163,27 +163,34 @@ def moon_cost(game: QuaternoGame, p: int, axis: str, seized: frozenset) -> int:
     return 2
 
 
-def pair_cost(game: QuaternoGame, p: int, kind: str, axis: str, seized: frozenset) -> int:
-    """Turns until the two tiles of ``kind`` mirror across ``axis`` for player ``p`` (0 to 3)."""
-    board = game.board
-    own, other = game.where[p].get(kind), game.where[1 - p].get(kind)
-    if other is None:
-        return 2
-    target = MIRRORS[axis][other]
-    if own == target:
-        return 0
-    if other in AXIS_SQUARES[axis]:
-        return 3
-    if own is None:  # placement phase: place it on the mirror image, if allowed
-        if target in _PLACEABLE and target not in board and quarter(target) not in game.controlled(1 - p):
-            return 1
-        return 2
-    if target in board or own in seized:
-        return 3
-    if game.placement_phase:
-        return 2
-    line = LINES.get((own, target))
-    return 1 if line is not None and _free(board, line[1]) else 2
+def pair_costs(game: QuaternoGame, p: int, axis: str, seized: frozenset, kinds: list[str]) -> list[int]:
+    """For each of ``kinds``: turns until its two tiles mirror across ``axis`` for player ``p``
+    (0 to 3)."""
+    board, mine, theirs = game.board, game.where[p], game.where[1 - p]
+    mirrors, on = MIRRORS[axis], AXIS_SQUARES[axis]
+    placing = game.placement_phase
+    out = []
+    for kind in kinds:
+        own, other = mine.get(kind), theirs.get(kind)
+        if other is None:
+            out.append(2)
+            continue
+        target = mirrors[other]
+        if own == target:
+            out.append(0)
+        elif other in on:
+            out.append(3)
+        elif own is None:  # placement phase: place it on the mirror image, if allowed
+            out.append(1 if target in _PLACEABLE and target not in board
+                       and quarter(target) not in game.controlled(1 - p) else 2)
+        elif target in board or own in seized:
+            out.append(3)
+        elif placing:
+            out.append(2)
+        else:
+            line = LINES.get((own, target))
+            out.append(1 if line is not None and _free(board, line[1]) else 2)
+    return out
 
 
 def routes(game: QuaternoGame, p: int, seized: frozenset | None = None) -> list[tuple[int, int]]:
@@ -192,15 +199,15 @@ def routes(game: QuaternoGame, p: int, seized: frozenset | None = None) -> list[
     if seized is None:
         seized = seized_squares(game)
     need = 2 - game.figures(p)
-    out = []
     free = [k for k in FIGURE_KINDS if k not in game.used]
+    if len(free) < need:
+        return [(MAX_TURNS, 0), (MAX_TURNS, 0)]
+    out = []
     for axis in AXES:
-        costs = sorted(pair_cost(game, p, k, axis, seized) for k in free)
-        if len(costs) < need:
-            out.append((MAX_TURNS, 0))
-            continue
-        pairs = sum(costs[:need])
-        ways = sum(1 for c in costs if c <= costs[need - 1])
+        costs = sorted(pair_costs(game, p, axis, seized, free))
+        last = costs[need - 1]
+        ways = sum(1 for c in costs if c <= last)
+        pairs = costs[0] + last if need == 2 else last
         out.append((sun_cost(game, p, axis, seized) + moon_cost(game, p, axis, seized) + pairs, ways - need))
     return out
 
