@@ -17,9 +17,18 @@ each player and each diagonal, the turns still needed:
 
 A player's strength sums over both diagonals ``BASE ** turns`` (more for spare threats) plus a
 small gradient per turn saved; the player to move is one turn closer. The win chance is a
-logistic function of the difference of strengths. Alpha-beta searches on top of it (random
-playouts are useless here: random games never score a figure), and values a draw a little
-below even (``contempt``) so that it plays on instead of repeating moves.
+logistic function of the difference of strengths. The estimate reads precomputed lines
+(``RAYS``, ``LINES``, ...) instead of walking the board.
+
+Search: alpha-beta (random playouts are useless here: random games never score a figure) over
+*candidates*. A position has 150-320 legal moves; every one is applied once and the position
+after it valued for the mover (a one-ply look: a finished game's reward, else the evaluation),
+and only the ``CANDIDATES`` best are searched further (``looks``, cached for the last
+``RECENT`` positions, since iterative deepening comes back to them). A win in one is always
+first. The levels then differ in depth: easy takes the looks themselves (depth 1), medium
+weighs the opponent's best answer to each candidate (depth 2), hard also its own best
+follow-up (depth 3). A draw is valued a little below even (``contempt``) so that the search
+plays on instead of repeating moves.
 """
 from __future__ import annotations
 
@@ -28,7 +37,7 @@ import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ..ai.knowledge import Knowledge
 from .board import DIRS8, ORTHO, PLACEMENT_SQUARES, SQUARES, Square, mirror, on_board, on_d1, on_d2, quarter
@@ -216,9 +225,10 @@ class QuaternoKnowledge(Knowledge[QuaternoGame]):
     """Alpha-beta over the best one-ply candidates, on the turns-to-two-figures estimate."""
 
     search = "alphabeta"
-    # alpha-beta nodes: easy looks one ply deep (the candidates' own values), medium weighs the
-    # opponent's best answer to each candidate (depth 2: CANDIDATES * (CANDIDATES + 2) nodes),
-    # hard also its own best follow-up (depth 3), as far as its budget goes.
+    # alpha-beta nodes (a node is a searched candidate; each position the search expands also
+    # costs one look at all its moves): easy = depth 1, medium = depth 2 (at most
+    # CANDIDATES * (CANDIDATES + 2) nodes, what is left starts depth 3 and is mostly discarded),
+    # hard = depth 3 (the budget caps positions without cut-offs)
     budgets = {"easy": CANDIDATES, "medium": CANDIDATES * (CANDIDATES + 2), "hard": 700}
     max_depth = 3
     contempt = 0.05
@@ -266,7 +276,7 @@ class QuaternoKnowledge(Knowledge[QuaternoGame]):
         assert seat is not None
         found = []
         for action in game._actions():
-            child = game.copy()
+            child = cast(QuaternoGame, game.copy())
             child._apply_action(action)
             value = (self.reward(child) if child.outcome is not None else self.evaluate(child))[seat]
             found.append((value, action))
