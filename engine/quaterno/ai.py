@@ -17,17 +17,30 @@ each player and each diagonal, the turns still needed:
 
 A player's strength sums over both diagonals ``BASE ** turns`` (more for spare threats) plus a
 small gradient per turn saved; the player to move is one turn closer. The win chance is a
-logistic function of the difference of strengths. Alpha-beta searches on top of it (random
-playouts are useless here: random games never score a figure), and values a draw a little
-below even (``contempt``) so that it plays on instead of repeating moves.
+logistic function of the difference of strengths. The estimate reads precomputed lines
+(``RAYS``, ``LINES``, ...) instead of walking the board.
+
+Search: alpha-beta (random playouts are useless here: random games never score a figure) over
+*candidates*. A position has 150-320 legal moves; every one is applied once and the position
+after it valued for the mover (a one-ply look: a finished game's reward, else the evaluation),
+and only the ``CANDIDATES`` best are searched further (``looks``, cached for the last
+``RECENT`` positions, since iterative deepening comes back to them). A win in one is always
+first. The levels then differ in depth: easy takes the looks themselves (depth 1), medium
+weighs the opponent's best answer to each candidate (depth 2), hard also its own best
+follow-up (depth 3). A draw is valued a little below even (``contempt``) so that the search
+plays on instead of repeating moves.
 """
 from __future__ import annotations
 
 import math
+import threading
+import zlib
+from collections import OrderedDict
 from collections.abc import Sequence
+from typing import Any, cast
 
 from ..ai.knowledge import Knowledge
-from .board import DIRS8, ORTHO, PLACEMENT_SQUARES, Square, direction, mirror, on_board, on_d1, on_d2, quarter
+from .board import DIRS8, ORTHO, PLACEMENT_SQUARES, SQUARES, Square, mirror, on_board, on_d1, on_d2, quarter
 from .game import FIGURE_KINDS, QuaternoGame
 
 BASE = 0.35  # how much one turn further away is worth
@@ -36,7 +49,9 @@ FIGURE_BONUS = 0.05  # a scored figure, beyond the turns it saves
 SPARE = 0.3  # each further kind as close as the pairs needed (a second threat)
 PROGRESS = 0.01  # per turn saved, however far from the goal (a gradient when every route is long)
 MAX_TURNS = 11  # the longest estimate: Sun 3 + Moon 2 + two pairs of 3
-AXES = (("D1", on_d1), ("D2", on_d2))
+CANDIDATES = 8  # moves searched further at each position: the best of the one-ply looks
+RECENT = 128  # positions whose looks are kept (iterative deepening comes back to them)
+AXES = ("D1", "D2")
 _PLACEABLE = frozenset(PLACEMENT_SQUARES)
 
 
@@ -55,97 +70,136 @@ def seized_squares(game: QuaternoGame) -> frozenset[Square]:
     return frozenset(out)
 
 
-def _clear(board: dict, a: Square, u: tuple[int, int], b: Square) -> bool:
-    """Whether every square strictly between ``a`` and ``b`` (on the line ``u``) is empty."""
-    q = (a[0] + u[0], a[1] + u[1])
-    while q != b:
+def _rays() -> dict[Square, tuple[tuple[Square, ...], ...]]:
+    out = {}
+    for sq in SQUARES:
+        rays = []
+        for dx, dy in DIRS8:
+            ray, q = [], (sq[0] + dx, sq[1] + dy)
+            while on_board(q):
+                ray.append(q)
+                q = (q[0] + dx, q[1] + dy)
+            rays.append(tuple(ray))
+        out[sq] = tuple(rays)
+    return out
+
+
+# RAYS[sq][d]: the squares from ``sq`` outward in direction DIRS8[d] (d + 4 is the opposite one)
+RAYS = _rays()
+# LINES[a, b]: for two squares on one line, the direction from a to b and the squares between
+LINES: dict[tuple[Square, Square], tuple[int, tuple[Square, ...]]] = {
+    (a, b): (d, ray[:i]) for a in SQUARES for d, ray in enumerate(RAYS[a]) for i, b in enumerate(ray)}
+AXIS_SQUARES = {"D1": frozenset(sq for sq in SQUARES if on_d1(sq)),
+                "D2": frozenset(sq for sq in SQUARES if on_d2(sq))}
+MIRRORS = {axis: {sq: mirror(axis, sq) for sq in SQUARES} for axis in AXIS_SQUARES}
+# AXIS_SIGHT[axis][sq]: the squares of the diagonal on the lines from ``sq`` (where a Moon can land)
+AXIS_SIGHT = {axis: {sq: tuple(q for ray in RAYS[sq] for q in ray if q in on) for sq in SQUARES}
+              for axis, on in AXIS_SQUARES.items()}
+
+
+def _to_axis(on: frozenset, sq: Square) -> tuple[tuple[Square, ...], ...]:
+    """Each line from ``sq`` that meets the diagonal ``on``, up to its first square of it."""
+    out = []
+    for ray in RAYS[sq]:
+        for i, q in enumerate(ray):
+            if q in on:
+                out.append(ray[:i + 1])
+                break
+    return tuple(out)
+
+
+# CROSSINGS[axis][sq]: the paths from ``sq`` straight onto the diagonal (a Sun's way across)
+CROSSINGS = {axis: {sq: _to_axis(on, sq) for sq in SQUARES} for axis, on in AXIS_SQUARES.items()}
+
+
+def _free(board: dict, squares: tuple[Square, ...]) -> bool:
+    """Whether every one of ``squares`` is empty."""
+    for q in squares:
         if q in board:
             return False
-        q = (q[0] + u[0], q[1] + u[1])
     return True
 
 
-def sun_cost(game: QuaternoGame, p: int, on_axis, seized: frozenset) -> int:
-    """Turns until player ``p``'s Sun stands on the diagonal ``on_axis`` (0 to 3)."""
-    board, where = game.board, game.where[p]
+def _lands(board: dict, ray: tuple[Square, ...], on: frozenset) -> bool:
+    """Whether a tile sliding along ``ray`` (stopping before the first tile) can stop on ``on``."""
+    for q in ray:
+        if q in board:
+            return False
+        if q in on:
+            return True
+    return False
+
+
+def sun_cost(game: QuaternoGame, p: int, axis: str, seized: frozenset) -> int:
+    """Turns until player ``p``'s Sun stands on the diagonal ``axis`` (0 to 3)."""
+    board, where, on = game.board, game.where[p], AXIS_SQUARES[axis]
     sun = where["Su"]
-    if on_axis(sun):
+    if sun in on:
         return 0
     for kind in ("Fa", "An", "St", "Co"):
         a = where.get(kind)
         if a is None or a in seized:
             continue
-        u = direction(a, sun)
-        if u is None or not _clear(board, a, u, sun):
+        line = LINES.get((a, sun))
+        if line is None or not _free(board, line[1]):
             continue
+        d, between = line
         if kind == "Fa":
-            if on_axis(a):
+            if a in on:
                 return 1
         elif kind == "An":
-            q = (a[0] + u[0], a[1] + u[1])
-            while q != sun:
-                if on_axis(q):
-                    return 1
-                q = (q[0] + u[0], q[1] + u[1])
-        else:
-            step = u if kind == "St" else (-u[0], -u[1])
-            q = (sun[0] + u[0], sun[1] + u[1]) if kind == "St" else (a[0] - u[0], a[1] - u[1])
-            while on_board(q) and q not in board:
-                if on_axis(q):
-                    return 1
-                q = (q[0] + step[0], q[1] + step[1])
-    return 2 if _sun_can_cross(board, sun, on_axis) else 3
+            if not on.isdisjoint(between):
+                return 1
+        elif _lands(board, RAYS[sun][d] if kind == "St" else RAYS[a][(d + 4) % 8], on):
+            return 1
+    for path in CROSSINGS[axis][sun]:  # a straight empty line onto the diagonal
+        if _free(board, path):
+            return 2
+    return 3
 
 
-def _sun_can_cross(board: dict, sun: Square, on_axis) -> bool:
-    """Whether some straight line leads from the Sun over empty squares onto the diagonal."""
-    for dx, dy in DIRS8:
-        q = (sun[0] + dx, sun[1] + dy)
-        while on_board(q) and q not in board:
-            if on_axis(q):
-                return True
-            q = (q[0] + dx, q[1] + dy)
-    return False
-
-
-def moon_cost(game: QuaternoGame, p: int, on_axis, seized: frozenset) -> int:
-    """Turns until player ``p``'s Moon stands on the diagonal ``on_axis`` (0 to 2)."""
+def moon_cost(game: QuaternoGame, p: int, axis: str, seized: frozenset) -> int:
+    """Turns until player ``p``'s Moon stands on the diagonal ``axis`` (0 to 2)."""
     board = game.board
     moon = game.where[p]["Mo"]
-    if on_axis(moon):
+    if moon in AXIS_SQUARES[axis]:
         return 0
     if game.placement_phase or moon in seized:
         return 2
-    for dx, dy in DIRS8:
-        q = (moon[0] + dx, moon[1] + dy)
-        while on_board(q):
-            if on_axis(q) and q not in board:
-                return 1
-            q = (q[0] + dx, q[1] + dy)
+    for q in AXIS_SIGHT[axis][moon]:  # the Moon jumps: any empty square of the diagonal in sight
+        if q not in board:
+            return 1
     return 2
 
 
-def pair_cost(game: QuaternoGame, p: int, kind: str, axis: str, on_axis, seized: frozenset) -> int:
-    """Turns until the two tiles of ``kind`` mirror across ``axis`` for player ``p`` (0 to 3)."""
-    board = game.board
-    own, other = game.where[p].get(kind), game.where[1 - p].get(kind)
-    if other is None:
-        return 2
-    target = mirror(axis, other)
-    if own == target:
-        return 0
-    if on_axis(other):
-        return 3
-    if own is None:  # placement phase: place it on the mirror image, if allowed
-        if target in _PLACEABLE and target not in board and quarter(target) not in game.controlled(1 - p):
-            return 1
-        return 2
-    if target in board or own in seized:
-        return 3
-    if game.placement_phase:
-        return 2
-    u = direction(own, target)
-    return 1 if u is not None and _clear(board, own, u, target) else 2
+def pair_costs(game: QuaternoGame, p: int, axis: str, seized: frozenset, kinds: list[str]) -> list[int]:
+    """For each of ``kinds``: turns until its two tiles mirror across ``axis`` for player ``p``
+    (0 to 3)."""
+    board, mine, theirs = game.board, game.where[p], game.where[1 - p]
+    mirrors, on = MIRRORS[axis], AXIS_SQUARES[axis]
+    placing = game.placement_phase
+    out = []
+    for kind in kinds:
+        own, other = mine.get(kind), theirs.get(kind)
+        if other is None:
+            out.append(2)
+            continue
+        target = mirrors[other]
+        if own == target:
+            out.append(0)
+        elif other in on:
+            out.append(3)
+        elif own is None:  # placement phase: place it on the mirror image, if allowed
+            out.append(1 if target in _PLACEABLE and target not in board
+                       and quarter(target) not in game.controlled(1 - p) else 2)
+        elif target in board or own in seized:
+            out.append(3)
+        elif placing:
+            out.append(2)
+        else:
+            line = LINES.get((own, target))
+            out.append(1 if line is not None and _free(board, line[1]) else 2)
+    return out
 
 
 def routes(game: QuaternoGame, p: int, seized: frozenset | None = None) -> list[tuple[int, int]]:
@@ -154,26 +208,34 @@ def routes(game: QuaternoGame, p: int, seized: frozenset | None = None) -> list[
     if seized is None:
         seized = seized_squares(game)
     need = 2 - game.figures(p)
-    out = []
     free = [k for k in FIGURE_KINDS if k not in game.used]
-    for axis, on_axis in AXES:
-        costs = sorted(pair_cost(game, p, k, axis, on_axis, seized) for k in free)
-        if len(costs) < need:
-            out.append((MAX_TURNS, 0))
-            continue
-        pairs = sum(costs[:need])
-        ways = sum(1 for c in costs if c <= costs[need - 1])
-        out.append((sun_cost(game, p, on_axis, seized) + moon_cost(game, p, on_axis, seized) + pairs, ways - need))
+    if len(free) < need:
+        return [(MAX_TURNS, 0), (MAX_TURNS, 0)]
+    out = []
+    for axis in AXES:
+        costs = sorted(pair_costs(game, p, axis, seized, free))
+        last = costs[need - 1]
+        ways = sum(1 for c in costs if c <= last)
+        pairs = costs[0] + last if need == 2 else last
+        out.append((sun_cost(game, p, axis, seized) + moon_cost(game, p, axis, seized) + pairs, ways - need))
     return out
 
 
 class QuaternoKnowledge(Knowledge[QuaternoGame]):
-    """Alpha-beta on the turns-to-two-figures estimate."""
+    """Alpha-beta over the best one-ply candidates, on the turns-to-two-figures estimate."""
 
     search = "alphabeta"
-    budgets = {"easy": 300, "medium": 2500, "hard": 8000}
-    max_depth = 4
+    # alpha-beta nodes (a node is a searched candidate; each position the search expands also
+    # costs one look at all its moves): easy = depth 1, medium = depth 2 (at most
+    # CANDIDATES * (CANDIDATES + 2) nodes, what is left starts depth 3 and is mostly discarded),
+    # hard = depth 3 (the budget caps positions without cut-offs)
+    budgets = {"easy": CANDIDATES, "medium": CANDIDATES * (CANDIDATES + 2), "hard": 700}
+    max_depth = 3
     contempt = 0.05
+
+    def __init__(self) -> None:
+        self._recent: OrderedDict[tuple, list[tuple[float, Any]]] = OrderedDict()
+        self._lock = threading.Lock()  # the bot may think in several threads at once
 
     def strength(self, game: QuaternoGame, p: int, seized: frozenset) -> float:
         """How close player ``p`` (0 = Player 1) is to winning; higher is closer."""
@@ -191,6 +253,45 @@ class QuaternoKnowledge(Knowledge[QuaternoGame]):
         values[game.seat(0)] = first
         values[game.seat(1)] = 1 - first
         return values
+
+    def looks(self, game: QuaternoGame) -> list[tuple[float, Any]]:
+        """Every legal action with the value of the position after it for the mover (a finished
+        game's reward, else the evaluation), best first. The last ``RECENT`` positions' answers
+        are kept: iterative deepening asks for the same positions again."""
+        key = (game.seed, game.start_position, tuple(sorted(game.options.items())), tuple(game.record))
+        with self._lock:
+            found = self._recent.get(key)
+            if found is not None:
+                self._recent.move_to_end(key)
+        if found is None:
+            found = self._looks(game)
+            with self._lock:
+                self._recent[key] = found
+                while len(self._recent) > RECENT:
+                    self._recent.popitem(last=False)
+        return found
+
+    def _looks(self, game: QuaternoGame) -> list[tuple[float, Any]]:
+        seat = game.to_move
+        assert seat is not None
+        found = []
+        for action in game._actions():
+            child = cast(QuaternoGame, game.copy())
+            child._apply_action(action)
+            value = (self.reward(child) if child.outcome is not None else self.evaluate(child))[seat]
+            found.append((value, action))
+        # ties (common: most quiet moves change no route) in an order fixed by the moves
+        # themselves, not the list's, so no corner of the board or tile is preferred
+        found.sort(key=lambda pair: (-pair[0], zlib.crc32(repr(pair[1]).encode())))
+        return found
+
+    def actions(self, game: QuaternoGame) -> list[Any]:
+        if game.outcome is not None:
+            return []
+        return [action for _, action in self.looks(game)[:CANDIDATES]]
+
+    def order(self, game: QuaternoGame, actions: list[Any]) -> list[Any]:
+        return actions  # the looks give them best first
 
 
 KNOWLEDGE = QuaternoKnowledge()

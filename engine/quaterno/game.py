@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game, IllegalMove, Outcome
+from ..base import Game, IllegalMove, Outcome, _plain_copy
 from ..options import Option, check_all, first_option, first_seat
 from .board import ORTHO, Square, mirror, on_d1, on_d2, quarter
 from .movement import check_action, check_movement
@@ -279,6 +279,25 @@ class QuaternoGame(Game):
     # ----- the search path of engine.ai (base.Game._actions): moves as the turns _apply takes
     # (notation.read_turn's shapes; moves.actions generates them by A4.8 like the legal-move list)
     _plain_state = True
+    _FLAT = frozenset({"record", "board", "used", "figure_log", "counts", "last_figures", "options"})
+
+    def _clone(self) -> QuaternoGame:
+        """``copy()``: the containers whose items are never changed in place (tiles, squares,
+        log entries) are copied one level deep, the rest by the generic plain copy; the search
+        copies a position for every move it looks at, so this is on its hot path."""
+        clone = self.__class__.__new__(self.__class__)
+        state = clone.__dict__
+        flat, caches = self._FLAT, self._CACHES
+        for key, value in self.__dict__.items():
+            if key in caches:
+                state[key] = None
+            elif key in flat:
+                state[key] = value.copy()
+            elif key == "where":
+                state[key] = (value[0].copy(), value[1].copy())
+            else:
+                state[key] = _plain_copy(value)
+        return clone
 
     def _actions(self) -> list[Turn]:
         return actions(self)

@@ -1,0 +1,82 @@
+"""Quaterno's AI: the search looks only at the best one-ply candidates (a win always among them),
+and the levels differ in depth: medium sees the opponent's answer that easy's first choice allows."""
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine import ai
+from engine.quaterno.ai import CANDIDATES
+
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+T_Q8 = ["So@k4", "So@d11", "Co@k7", "Co@g11", "St@d1", "St@a9", "An@c1", "An@a7", "Fa@h1", "Fa@a5",
+        "c1-c5", "a9-a10", "c5>f5-e5", "a10-a9"]  # before turn 15: e6-f6 wins for Player 1
+# greedy play from seed 9: Player 1 to move, 178 legal moves; the move that looks best one ply
+# deep (g10-g7) lets Player 2 score their second figure at once
+BLUNDER = ["Co@k9", "Co@e2", "St@k2", "An@b5", "An@i11", "Fa@b1", "So@j7", "So@c1", "Fa@g10", "St@a3",
+           "i11-i1", "b1>f5", "k2>e2-d2", "d2-e2", "k2>e2-d2", "b5-b4", "e6-e5", "f5-f6", "j7-g7", "f6>f7",
+           "g7-h6", "f6>g6-g5", "h6-g7", "f6>e5-g6", "i1-i3", "c1-e1", "k9-c9", "e1-e5", "g7-i9", "b4-d4"]
+
+
+def one_ply_value(game, action) -> float:
+    child = game.copy()
+    child._apply_action(action)
+    knowledge = ai.knowledge_for("quaterno")
+    return (knowledge.reward(child) if child.outcome is not None else knowledge.evaluate(child))[game.to_move]
+
+
+def loses_at_once(game, move: str) -> bool:
+    """Whether after ``move`` the opponent has a move that wins the game."""
+    after = game.copy()
+    after.play(move)
+    if after.outcome is not None:
+        return False
+    for reply in after.legal_moves():
+        final = after.copy()
+        final.play(reply)
+        if final.outcome is not None and final.outcome.winners == (after.to_move,):
+            return True
+    return False
+
+
+def test_a_win_in_one_is_the_first_candidate_of_a_short_list():
+    game = engine.replay("quaterno", T_Q8)
+    candidates = ai.knowledge_for("quaterno").actions(game)
+    assert len(candidates) == CANDIDATES < len(game.legal_moves())
+    after = game.copy()
+    after.play(game._action_text(candidates[0]))
+    assert after.outcome is not None and after.outcome.winners == (0,)
+
+
+@settings(max_examples=12, **SETTINGS)
+@given(st.integers(0, 10_000), st.integers(0, 60), st.data())
+def test_the_candidates_are_the_legal_moves_that_look_best_one_ply_deep(seed, plies, data):
+    game = engine.new_game("quaterno", seed=seed, options={"first": "random"})
+    for _ in range(plies):
+        if game.outcome is not None:
+            return
+        game.play(data.draw(st.sampled_from(game.legal_moves())))
+    if game.outcome is not None:
+        return
+    candidates = ai.knowledge_for("quaterno").actions(game)
+    legal = game._actions()
+    assert len(set(candidates)) == len(candidates) == min(CANDIDATES, len(legal))
+    assert set(candidates) <= set(legal)
+    values = [one_ply_value(game, a) for a in candidates]
+    assert values == sorted(values, reverse=True)  # best first
+    others = [one_ply_value(game, a) for a in legal if a not in candidates]
+    assert not others or max(others) <= values[-1] + 1e-12
+
+
+def test_medium_searches_the_answers_that_easy_does_not_see():
+    game = engine.replay("quaterno", BLUNDER, seed=9)
+    assert len(game.legal_moves()) > 150
+    looks = {a: one_ply_value(game, a) for a in game._actions()}
+    best = max(looks.values())
+    assert any(loses_at_once(game, game._action_text(a)) for a, v in looks.items() if v == best)  # a blunder
+    for seed in range(3):
+        found = ai.analyse(game, "medium", seed=seed)
+        assert found.result.depth >= 2
+        assert not loses_at_once(game, found.move), (seed, found.move)
+    assert ai.analyse(game, "easy", seed=0).result.depth == 1
