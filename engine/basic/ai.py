@@ -91,12 +91,13 @@ RAYS = {q: tuple(tuple(r for r in ((q[0] + k * df, q[1] + k * dr) for k in range
                  for df, dr in ORTHOGONAL) for q in POINTS}
 
 
-def _first(board: dict, ray: tuple[Point, ...], skip: Point) -> list | None:
-    """The first tile along ``ray`` that is not a Boat (Boats are transparent), ``skip`` left out."""
+def _first(board: dict, ray: tuple[Point, ...], a: Point, b: Point, mover: list) -> list | None:
+    """The first tile along ``ray`` that is not a Boat (Boats are transparent) once ``mover`` has
+    gone from ``a`` to ``b``; None if there is none or it stands on a port (blocks, never pairs)."""
     for r in ray:
-        tile = board.get(r)
-        if tile is not None and r != skip and tile[1] != "Bo":
-            return None if r in PORTS else tile  # a tile on a port blocks but never pairs
+        tile = mover if r == b else None if r == a else board.get(r)
+        if tile is not None and tile[1] != "Bo":
+            return None if r in PORTS else tile
     return None
 
 
@@ -118,12 +119,12 @@ def shaping(board: dict, seat: int, action: Any) -> bool:
     if tile[1] not in FLOWERS or b in PORTS:
         return False
     mover = [seat, tile[1], False]
-    north, east, south, west = (_first(board, ray, a) for ray in RAYS[b])
+    north, east, south, west = (_first(board, ray, a, b, mover) for ray in RAYS[b])
     if any(_pair(mover, t, seat) for t in (north, east, south, west)):
         return True
     if _pair(north, south, 1 - seat) or _pair(east, west, 1 - seat):
         return True
-    north, east, south, west = (_first(board, ray, a) for ray in RAYS[a])
+    north, east, south, west = (_first(board, ray, a, b, mover) for ray in RAYS[a])
     return _pair(north, south, seat) or _pair(east, west, seat)
 
 
