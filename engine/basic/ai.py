@@ -19,6 +19,14 @@ meaningless, so the search is alpha-beta over *candidates*: every legal move is 
 the position after it evaluated for the mover (a one-ply look), and only the ``CANDIDATES`` best
 are searched further. The arena's greedy baseline plays the best of those one-ply looks; hard
 also weighs the opponent's best answer to each of its candidates (depth 2).
+
+At the horizon, when it is the searcher's turn again (hard's depth-2 leaves), the search looks one
+turn further at the searcher's *threats* only (``horizon``, ``threats``): its captures and the
+plain moves that make, block or free a harmony (``shaping`` finds them on the board without
+applying the other moves), each applied and evaluated. A plan that needs two own turns (a tile
+brought into line now, the harmony made next turn; a clashing tile brought within reach) is then
+worth something before it is complete, which a one-ply player never sees. This is search, not
+evaluation: the greedy baseline keeps the plain ``evaluate``.
 """
 from __future__ import annotations
 
