@@ -40,7 +40,9 @@ from ..ai.knowledge import Knowledge
 from ..base import Game
 from ..paisho.board import ORTHOGONAL, POINT_SET, POINTS, Point, chebyshev
 from ..paisho.flowers import FLOWERS, RELATIONS
+from .actions import plain_moves
 from .game import BasicGame
+from .moves import ability_options_after_move
 from .tiles import PORTS, SPECIAL
 
 FLOW = 4.0  # turns of the present flow of points counted in the projection
@@ -140,8 +142,16 @@ def threats(game: BasicGame) -> list[Any]:
     """The moves of the player to move that the search looks at beyond its horizon: captures,
     and plain moves that make, block or free a harmony (``shaping``)."""
     board, seat = game.board, game._to_move
-    return [a for a in game._actions()
-            if a[0] == "move" and (a[2] in board or shaping(board, seat, a))]
+    out = []
+    for action in plain_moves(game):
+        _, a, b, _ = action
+        if b in board:
+            out.append(action)
+            if board[a][1] in ("Wh", "Bo"):  # one that survives its capture may use its ability
+                out += [("move", a, b, ability) for ability in ability_options_after_move(board, seat, a, b)]
+        elif shaping(board, seat, action):
+            out.append(action)
+    return out
 
 
 class BasicKnowledge(Knowledge):

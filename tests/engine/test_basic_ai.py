@@ -148,6 +148,21 @@ def test_ai_against_ai_plays_a_whole_short_game():
     assert engine.replay("basic", game.record, seed=3, options=options).outcome == game.outcome
 
 
+@settings(max_examples=10, **SETTINGS)
+@given(new_games(), st.data())
+def test_the_plain_moves_are_the_legal_moves_without_an_ability_and_the_threats_are_among_them(game, data):
+    from engine.basic.actions import plain_moves
+    from engine.basic.ai import shaping, threats
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    while game.outcome is None and len(game.record) < 70:
+        every = game._actions()
+        assert plain_moves(game) == [a for a in every if a[0] == "move" and a[3] is None]
+        board, seat = game.board, game.to_move
+        assert set(threats(game)) == {a for a in every if a[0] == "move" and (
+            a[2] in board or shaping(board, seat, a))}  # every capture, abilities and all
+        game._apply_action(rng.choice(every))
+
+
 def test_the_threats_are_the_captures_and_the_moves_that_make_block_or_free_a_harmony():
     from engine.basic.ai import threats
     texts = lambda game: {game._action_text(a) for a in threats(game)}  # noqa: E731
