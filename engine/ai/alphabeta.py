@@ -1,9 +1,9 @@
 """Alpha-beta search for two-player games: iterative deepening on a fixed node budget.
 
-Values are win chances of the searching seat (0..1) from ``knowledge.evaluate`` at the horizon
-and ``knowledge.reward`` at the end of a game; a win found sooner scores a little higher (and a
-loss later a little less low), so the search plays for the quickest win and the longest
-resistance. Turn order is read from the game (``to_move``), not assumed to alternate.
+Values are win chances of the searching seat (0..1) from ``knowledge.horizon`` at the horizon (by
+default ``knowledge.evaluate``) and ``knowledge.reward`` at the end of a game; a win found sooner
+scores a little higher (and a loss later a little less low), so the search plays for the quickest
+win and the longest resistance. Turn order is read from the game (``to_move``), not assumed to alternate.
 
 Move ordering: the previous iteration's root ranking, then per ply a killer move and the
 history heuristic on top of ``knowledge.order``. Each completed iteration gives exact values
@@ -45,7 +45,7 @@ class _Searcher:
             if value < 0.5:
                 return value - SOONER * (100 - ply)
             return value
-        return self.knowledge.evaluate(game)[self.seat]
+        return self.knowledge.horizon(game, self.seat)
 
     def ordered(self, game: Game, ply: int) -> list[Any]:
         actions = self.knowledge.actions(game)

@@ -91,6 +91,12 @@ class Knowledge(Generic[G]):
         """Estimated win chance of every seat in a running game (summing to 1)."""
         raise NotImplementedError
 
+    def horizon(self, game: G, seat: int) -> float:
+        """Alpha-beta's value for ``seat`` of a running game at the search horizon (default: the
+        evaluation). A game may look a little further here (say, at the captures of the player
+        to move); the greedy baseline and MCTS keep using ``evaluate``."""
+        return self.evaluate(game)[seat]
+
     def reward(self, game: G) -> Sequence[float]:
         """Win chance of every seat in a finished game (default: the winners share 1)."""
         return shared_reward(game)

@@ -40,6 +40,24 @@ def placements(game: BasicGame) -> list[Action]:
     return out
 
 
+def destinations(game: BasicGame, a: Point, drained: set[Point]) -> list[Point]:
+    """Every point the player's tile on ``a`` may move to (main phase; none if it cannot move)."""
+    p, board = game._to_move, game.board
+    code = board[a][1]
+    if code in ("Kn", "Rk") or a in drained:
+        return []
+    return [b for b in reach(a, code) if b in POINT_SET and move_fault(board, drained, p, a, b, False) is None]
+
+
+def plain_moves(game: BasicGame) -> list[Action]:
+    """Every legal move of the player to move without an ability (main phase), in the order of
+    ``actions``."""
+    if game.outcome is not None or game.phase != "main":
+        return []
+    drained = game._drained()
+    return [("move", a, b, None) for a in own_tiles(game) for b in destinations(game, a, drained)]
+
+
 def tile_moves(game: BasicGame, a: Point) -> list[Action]:
     """Every legal move of the player's tile on ``a`` (with the moved Wheel's or Boat's abilities),
     and the abilities it may use without moving (main phase; none if it cannot move)."""
@@ -48,9 +66,7 @@ def tile_moves(game: BasicGame, a: Point) -> list[Action]:
     if code in ("Kn", "Rk") or a in drained:
         return []
     out: list[Action] = []
-    for b in reach(a, code):
-        if b not in POINT_SET or move_fault(board, drained, p, a, b, False) is not None:
-            continue
+    for b in destinations(game, a, drained):
         out.append(("move", a, b, None))
         if code in ("Wh", "Bo"):
             out += [("move", a, b, ability) for ability in ability_options_after_move(board, p, a, b)]

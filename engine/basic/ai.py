@@ -19,6 +19,14 @@ meaningless, so the search is alpha-beta over *candidates*: every legal move is 
 the position after it evaluated for the mover (a one-ply look), and only the ``CANDIDATES`` best
 are searched further. The arena's greedy baseline plays the best of those one-ply looks; hard
 also weighs the opponent's best answer to each of its candidates (depth 2).
+
+At the horizon, when it is the searcher's turn again (hard's depth-2 leaves), the search looks one
+turn further at the searcher's *threats* only (``horizon``, ``threats``): its captures and the
+plain moves that make, block or free a harmony (``shaping`` finds them on the board without
+applying the other moves), each applied and evaluated. A plan that needs two own turns (a tile
+brought into line now, the harmony made next turn; a clashing tile brought within reach) is then
+worth something before it is complete, which a one-ply player never sees. This is search, not
+evaluation: the greedy baseline keeps the plain ``evaluate``.
 """
 from __future__ import annotations
 
@@ -30,9 +38,11 @@ from typing import Any, cast
 
 from ..ai.knowledge import Knowledge
 from ..base import Game
-from ..paisho.board import POINTS, Point, chebyshev
+from ..paisho.board import ORTHOGONAL, POINT_SET, POINTS, Point, chebyshev
 from ..paisho.flowers import FLOWERS, RELATIONS
+from .actions import plain_moves
 from .game import BasicGame
+from .moves import ability_options_after_move
 from .tiles import PORTS, SPECIAL
 
 FLOW = 4.0  # turns of the present flow of points counted in the projection
@@ -86,6 +96,64 @@ def projections(game: BasicGame) -> tuple[float, float]:
     return out[0], out[1]
 
 
+# each point's four rays (north, east, south, west): the points beyond it in that direction
+RAYS = {q: tuple(tuple(r for r in ((q[0] + k * df, q[1] + k * dr) for k in range(1, 17)) if r in POINT_SET)
+                 for df, dr in ORTHOGONAL) for q in POINTS}
+
+
+def _first(board: dict, ray: tuple[Point, ...], a: Point, b: Point, mover: list) -> list | None:
+    """The first tile along ``ray`` that is not a Boat (Boats are transparent) once ``mover`` has
+    gone from ``a`` to ``b``; None if there is none or it stands on a port (blocks, never pairs)."""
+    for r in ray:
+        tile = mover if r == b else None if r == a else board.get(r)
+        if tile is not None and tile[1] != "Bo":
+            return None if r in PORTS else tile
+    return None
+
+
+def _pair(one: list | None, two: list | None, owner: int) -> bool:
+    """Whether two facing tiles are basic flowers of ``owner`` in harmony."""
+    return (one is not None and two is not None and one[0] == two[0] == owner
+            and RELATIONS.get((one[1], two[1])) == "H")
+
+
+def shaping(board: dict, seat: int, action: Any) -> bool:
+    """Whether a plain move of a basic flower of ``seat`` changes a harmony on the lines it
+    touches: it faces an own flower it harmonises with, comes between two opponent flowers in
+    harmony, or leaves from between two own flowers in harmony. A quick filter read off the
+    board (the move is not applied): the evaluation then says what it is worth."""
+    if action[0] != "move" or action[3] is not None:
+        return False
+    a, b = action[1], action[2]
+    tile = board[a]
+    if tile[1] not in FLOWERS or b in PORTS:
+        return False
+    mover = [seat, tile[1], False]
+    north, east, south, west = (_first(board, ray, a, b, mover) for ray in RAYS[b])
+    if any(_pair(mover, t, seat) for t in (north, east, south, west)):
+        return True
+    if _pair(north, south, 1 - seat) or _pair(east, west, 1 - seat):
+        return True
+    north, east, south, west = (_first(board, ray, a, b, mover) for ray in RAYS[a])
+    return _pair(north, south, seat) or _pair(east, west, seat)
+
+
+def threats(game: BasicGame) -> list[Any]:
+    """The moves of the player to move that the search looks at beyond its horizon: captures,
+    and plain moves that make, block or free a harmony (``shaping``)."""
+    board, seat = game.board, game._to_move
+    out = []
+    for action in plain_moves(game):
+        _, a, b, _ = action
+        if b in board:
+            out.append(action)
+            if board[a][1] in ("Wh", "Bo"):  # one that survives its capture may use its ability
+                out += [("move", a, b, ability) for ability in ability_options_after_move(board, seat, a, b)]
+        elif shaping(board, seat, action):
+            out.append(action)
+    return out
+
+
 class BasicKnowledge(Knowledge):
     """Alpha-beta over the best one-ply candidates, on the projected final count."""
 
@@ -105,6 +173,21 @@ class BasicKnowledge(Knowledge):
         diff = mine - theirs
         first = 1 / (1 + math.exp(-max(-60.0, min(60.0, diff / SCALE))))
         return (first, 1 - first)
+
+    def horizon(self, game: Game, seat: int) -> float:
+        """The searcher's value at the horizon: when it is the searcher's turn there, the better
+        of the position as it stands and its best *threat* (``threats``: a capture, or a move that
+        makes, blocks or frees a harmony), which matures on the turn after the horizon where the
+        one-ply look cannot see it. The opponent's threats are not looked at: depth 2 already
+        plays the opponent's answer to each candidate."""
+        value = self.evaluate(game)[seat]
+        if game.to_move != seat:
+            return value
+        for action in threats(cast(BasicGame, game)):
+            child = game.copy()
+            child._apply_action(action)
+            value = max(value, (self.reward(child) if child.outcome is not None else self.evaluate(child))[seat])
+        return value
 
     def looks(self, game: Game) -> list[tuple[float, Any]]:
         """Every legal action with the value of the position after it for the mover, best first

@@ -93,3 +93,29 @@ def test_greedy_takes_an_immediate_win_and_random_plays_a_legal_move():
     assert baseline_move("random", game, seed=4) in game.legal_moves()
     with pytest.raises(ValueError, match="Unknown baseline"):
         baseline_move("perfect", game)
+
+
+def test_alphabeta_values_its_horizon_with_knowledge_horizon_and_greedy_keeps_the_evaluation(monkeypatch):
+    from engine.quaterno.ai import QuaternoKnowledge
+
+    class Horizon(QuaternoKnowledge):
+        """Quaterno knowledge whose horizon likes one move's position above everything else."""
+
+        def __init__(self, liked: str) -> None:
+            self.liked, self.calls = liked, 0
+
+        def horizon(self, game, seat):
+            self.calls += 1
+            return 0.99 if game.record[-1] == self.liked else super().horizon(game, seat)
+
+    game = engine.new_game("quaterno")
+    plain = ai.analyse(game, "hard", seed=0, budget_scale=0.05).move
+    liked = next(m for m in game.legal_moves() if m != plain)
+    knowledge = Horizon(liked)
+    descriptor = engine.registry.info("quaterno")
+    monkeypatch.setitem(engine.registry._REGISTRY, "quaterno", dataclasses.replace(descriptor, ai=knowledge))
+    assert ai.analyse(game, "easy", seed=0, budget_scale=0.05).move == liked  # depth 1: liked's position is a leaf
+    assert knowledge.calls > 0
+    knowledge.calls = 0
+    greedy_move(game, seed=0)
+    assert knowledge.calls == 0

@@ -146,3 +146,46 @@ def test_ai_against_ai_plays_a_whole_short_game():
         move = ai.analyse(game, ai.LEVELS[seat], seed=seat, budget_scale=TINY).move
         assert game.play(move) == move
     assert engine.replay("basic", game.record, seed=3, options=options).outcome == game.outcome
+
+
+@settings(max_examples=10, **SETTINGS)
+@given(new_games(), st.data())
+def test_the_plain_moves_are_the_legal_moves_without_an_ability_and_the_threats_are_among_them(game, data):
+    from engine.basic.actions import plain_moves
+    from engine.basic.ai import shaping, threats
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    while game.outcome is None and len(game.record) < 70:
+        every = game._actions()
+        assert plain_moves(game) == [a for a in every if a[0] == "move" and a[3] is None]
+        board, seat = game.board, game.to_move
+        assert set(threats(game)) == {a for a in every if a[0] == "move" and (
+            a[2] in board or shaping(board, seat, a))}  # every capture, abilities and all
+        game._apply_action(rng.choice(every))
+
+
+def test_the_threats_are_the_captures_and_the_moves_that_make_block_or_free_a_harmony():
+    from engine.basic.ai import threats
+    texts = lambda game: {game._action_text(a) for a in threats(game)}  # noqa: E731
+    # the three moves that face the Jasmine with the Lily (or the Lily with the Jasmine), nothing else
+    game = engine.load("basic", "P1: Ja e5, Li g3, Ro m6; P2: Rh m13, Ch e12; running: 10 10")
+    assert texts(game) == {"g3-e1", "g3-i5", "e5-e3"}
+    # a capture (the Rose clashes with the Jasmine), and the Jasmine facing the Rhododendron from c5
+    game = engine.load("basic", "P1: Ja e5, Rh c12; P2: Ro e6, Ch m14; running: 10 10")
+    assert texts(game) == {"e5xe6", "e5-c5"}
+    # a Rose coming between P2's Rose and Chrysanthemum blocks their harmony (m12 only)
+    blocked = engine.load("basic", "P1: Ro l12; P2: Ro m10, Ch m14; running: 10 10")
+    assert texts(blocked) == {"l12-m12"}
+    # the Rose on e7 stands between P1's Jasmine and Lily: moving it away frees their harmony
+    freed = engine.load("basic", "P1: Ja e5, Ro e7, Li e10; P2: Ch m14; running: 10 10")
+    assert {t for t in texts(freed) if t.startswith("e7-")} == {
+        m for m in freed.legal_moves() if m.startswith("e7-") and m[3:] not in ("e6", "e8", "e9")}
+
+
+def test_at_its_horizon_the_searcher_counts_its_own_threat_and_not_the_opponents():
+    knowledge = ai.knowledge_for("basic")
+    game = engine.load("basic", "P1: Ja e5, Li g3, Ro m6; P2: Rh m13, Ch e12; running: 10 10")
+    assert game.to_move == 0
+    assert knowledge.horizon(game, 0) > knowledge.evaluate(game)[0] + 0.05  # a harmony next turn
+    assert knowledge.horizon(game, 1) == knowledge.evaluate(game)[1]
+    quiet = engine.load("basic", "P1: Ja e5, Ro m6; P2: Rh m13, Ch e12; running: 10 10")
+    assert knowledge.horizon(quiet, 0) == knowledge.evaluate(quiet)[0]
