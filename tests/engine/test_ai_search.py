@@ -102,6 +102,7 @@ def test_alphabeta_values_its_horizon_with_knowledge_horizon_and_greedy_keeps_th
         """Quaterno knowledge whose horizon likes one move's position above everything else."""
 
         def __init__(self, liked: str) -> None:
+            super().__init__()
             self.liked, self.calls = liked, 0
 
         def horizon(self, game, seat):
@@ -110,11 +111,12 @@ def test_alphabeta_values_its_horizon_with_knowledge_horizon_and_greedy_keeps_th
 
     game = engine.new_game("quaterno")
     plain = ai.analyse(game, "hard", seed=0, budget_scale=0.05).move
-    liked = next(m for m in game.legal_moves() if m != plain)
+    searched = [game._action_text(a) for a in QuaternoKnowledge().actions(game)]  # the shortlist
+    liked = next(m for m in searched if m != plain)
     knowledge = Horizon(liked)
     descriptor = engine.registry.info("quaterno")
     monkeypatch.setitem(engine.registry._REGISTRY, "quaterno", dataclasses.replace(descriptor, ai=knowledge))
-    assert ai.analyse(game, "easy", seed=0, budget_scale=0.05).move == liked  # depth 1: liked's position is a leaf
+    assert ai.analyse(game, "easy", seed=0).move == liked  # depth 1 over the shortlist: liked's position is a leaf
     assert knowledge.calls > 0
     knowledge.calls = 0
     greedy_move(game, seed=0)
