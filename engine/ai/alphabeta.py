@@ -28,8 +28,9 @@ SOONER = 1e-3  # bonus per ply for a win found sooner
 
 
 class _Searcher:
-    def __init__(self, knowledge: Knowledge, seat: int, budget: Budget) -> None:
+    def __init__(self, knowledge: Knowledge, seat: int, budget: Budget, horizon: bool = True) -> None:
         self.knowledge = knowledge
+        self.horizon = horizon  # value the horizon by knowledge.horizon (else by the evaluation)
         self.seat = seat
         self.budget = budget
         self.killers: dict[int, Any] = {}
@@ -45,7 +46,9 @@ class _Searcher:
             if value < 0.5:
                 return value - SOONER * (100 - ply)
             return value
-        return self.knowledge.horizon(game, self.seat)
+        if self.horizon:
+            return self.knowledge.horizon(game, self.seat)
+        return self.knowledge.evaluate(game)[self.seat]
 
     def ordered(self, game: Game, ply: int) -> list[Any]:
         actions = self.knowledge.actions(game)
@@ -103,8 +106,9 @@ class _Searcher:
                 best = v
 
 
-def _deepen(game: Game, knowledge: Knowledge, seat: int, budget: Budget, margin: float) -> Result:
-    searcher = _Searcher(knowledge, seat, budget)
+def _deepen(game: Game, knowledge: Knowledge, seat: int, budget: Budget, margin: float,
+            horizon: bool = True) -> Result:
+    searcher = _Searcher(knowledge, seat, budget, horizon)
     order = searcher.ordered(game, 0)
     ranked: list[Candidate] = []
     depth_done = 0
@@ -132,18 +136,19 @@ def _rank(candidates: list[Candidate]) -> list[Candidate]:
 
 
 def search(game: Game, knowledge: Knowledge, seat: int, budget: Budget, rng: random.Random,
-           margin: float = 0.0) -> Result:
-    """Alpha-beta from ``game`` for ``seat`` (the player to move) within ``budget``."""
+           margin: float = 0.0, horizon: bool = True) -> Result:
+    """Alpha-beta from ``game`` for ``seat`` (the player to move) within ``budget``; ``horizon``
+    False values the horizon by the evaluation instead of ``knowledge.horizon``."""
     determinize = knowledge.determinize
     if determinize is None:
-        return _deepen(game, knowledge, seat, budget, margin)
+        return _deepen(game, knowledge, seat, budget, margin, horizon)
     samples = max(1, knowledge.samples)
     totals: dict[Any, list[float]] = {}
     used = depth = 0
     for i in range(samples):
         share = Budget((budget.limit - used) // (samples - i), budget.deadline)
         world = determinize(game, seat, rng)
-        result = _deepen(world, knowledge, seat, share, max(margin, knowledge.world_margin))
+        result = _deepen(world, knowledge, seat, share, max(margin, knowledge.world_margin), horizon)
         used += share.used
         depth = max(depth, result.depth)
         for c in result.ranked:

@@ -65,6 +65,9 @@ class Knowledge(Generic[G]):
     # much of its best (on top of the level's margin); 1.0 values them all, so that the averages
     # over the worlds compare like with like instead of favouring the move searched first.
     world_margin: ClassVar[float] = 0.0
+    # Alpha-beta: the levels whose horizon is valued by ``horizon`` (None: every level); the
+    # others value it by ``evaluate``.
+    horizon_levels: ClassVar[tuple[str, ...] | None] = None
     # Hidden information: a method determinize(game, seat, rng) -> Game, or None for open games.
     determinize: Callable[[G, int, random.Random], Game] | None = None
 

@@ -64,7 +64,8 @@ def analyse(game: Game, level: str = "hard", seed: int = 0, time_limit: float | 
         deadline = started + time_limit if time_limit is not None else None
         budget = Budget(limit, deadline)
         if kind == "alphabeta":
-            result = alphabeta.search(root, knowledge, seat, budget, rng, chosen_level.margin)
+            looks = knowledge.horizon_levels is None or chosen_level.name in knowledge.horizon_levels
+            result = alphabeta.search(root, knowledge, seat, budget, rng, chosen_level.margin, looks)
         else:
             result = mcts.search(root, knowledge, seat, budget, rng)
         if not result.ranked:  # not even one iteration: any legal move

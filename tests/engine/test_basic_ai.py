@@ -189,3 +189,15 @@ def test_at_its_horizon_the_searcher_counts_its_own_threat_and_not_the_opponents
     assert knowledge.horizon(game, 1) == knowledge.evaluate(game)[1]
     quiet = engine.load("basic", "P1: Ja e5, Ro m6; P2: Rh m13, Ch e12; running: 10 10")
     assert knowledge.horizon(quiet, 0) == knowledge.evaluate(quiet)[0]
+
+
+@pytest.mark.parametrize("level, looks", [("easy", False), ("medium", False), ("hard", True)])
+def test_only_hard_looks_at_its_threats_at_the_horizon(monkeypatch, level, looks):
+    knowledge = ai.knowledge_for("basic")
+    calls = []
+    plain = type(knowledge).horizon
+    monkeypatch.setattr(type(knowledge), "horizon", lambda self, game, seat: calls.append(seat) or plain(self, game, seat))
+    game = engine.load("basic", "P1: Ja e5, Li g3, Ro m6; P2: Rh m13, Ch e12; running: 10 10")
+    move = ai.choose_move(game, level, seed=1)
+    assert move in game.legal_moves()
+    assert bool(calls) == looks
