@@ -31,12 +31,10 @@ evaluation: the greedy baseline keeps the plain ``evaluate``.
 from __future__ import annotations
 
 import math
-import threading
-import zlib
 from collections.abc import Sequence
 from typing import Any, cast
 
-from ..ai.knowledge import Knowledge
+from ..ai.shortlist import ShortlistKnowledge
 from ..base import Game
 from ..paisho.board import ORTHOGONAL, POINT_SET, POINTS, Point, chebyshev
 from ..paisho.flowers import FLOWERS, RELATIONS
@@ -154,14 +152,11 @@ def threats(game: BasicGame) -> list[Any]:
     return out
 
 
-class BasicKnowledge(Knowledge):
+class BasicKnowledge(ShortlistKnowledge[Game]):
     """Alpha-beta over the best one-ply candidates, on the projected final count."""
 
     search = "alphabeta"
-
-    def __init__(self) -> None:
-        self._recent: dict[tuple, list[tuple[float, Any]]] = {}
-        self._lock = threading.Lock()  # the bot may think in several threads at once
+    candidates = CANDIDATES
     # alpha-beta nodes: easy looks one ply deep (the candidates themselves); medium also checks
     # its first choice against every answer of the opponent (a refuted first choice falls behind
     # the others); hard weighs the opponent's best answer to each of its candidates (depth 2).
@@ -192,38 +187,6 @@ class BasicKnowledge(Knowledge):
             child._apply_action(action)
             value = max(value, (self.reward(child) if child.outcome is not None else self.evaluate(child))[seat])
         return value
-
-    def looks(self, game: Game) -> list[tuple[float, Any]]:
-        """Every legal action with the value of the position after it for the mover, best first
-        (ties in the list's order). The last few positions' answers are kept: the search asks
-        for the root's twice."""
-        key = (game.seed, game.start_position, tuple(sorted(game.options.items())), tuple(game.record))
-        with self._lock:
-            found = self._recent.get(key)
-        if found is None:
-            found = self._looks(game)
-            with self._lock:
-                if len(self._recent) >= 4:
-                    self._recent.pop(next(iter(self._recent)))
-                self._recent[key] = found
-        return found
-
-    def _looks(self, game: Game) -> list[tuple[float, Any]]:
-        seat = game.to_move
-        assert seat is not None
-        found = []
-        for action in game._actions():
-            child = game.copy()
-            child._apply_action(action)
-            value = (self.reward(child) if child.outcome is not None else self.evaluate(child))[seat]
-            found.append((value, action))
-        # ties (common: many quiet moves are worth the same) in an order fixed by the moves
-        # themselves, not the list's, so no corner of the board is preferred
-        found.sort(key=lambda pair: (-pair[0], zlib.crc32(repr(pair[1]).encode())))
-        return found
-
-    def actions(self, game: Game) -> list[Any]:
-        return [action for _, action in self.looks(game)[:CANDIDATES]]
 
 
 KNOWLEDGE = BasicKnowledge()

@@ -33,13 +33,10 @@ plays on instead of repeating moves.
 from __future__ import annotations
 
 import math
-import threading
-import zlib
-from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
-from ..ai.knowledge import Knowledge
+from ..ai.shortlist import ShortlistKnowledge
 from .board import DIRS8, ORTHO, PLACEMENT_SQUARES, SQUARES, Square, mirror, on_board, on_d1, on_d2, quarter
 from .game import FIGURE_KINDS, QuaternoGame
 
@@ -221,7 +218,7 @@ def routes(game: QuaternoGame, p: int, seized: frozenset | None = None) -> list[
     return out
 
 
-class QuaternoKnowledge(Knowledge[QuaternoGame]):
+class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
     """Alpha-beta over the best one-ply candidates, on the turns-to-two-figures estimate."""
 
     search = "alphabeta"
@@ -232,10 +229,8 @@ class QuaternoKnowledge(Knowledge[QuaternoGame]):
     budgets = {"easy": CANDIDATES, "medium": CANDIDATES * (CANDIDATES + 2), "hard": 700}
     max_depth = 3
     contempt = 0.05
-
-    def __init__(self) -> None:
-        self._recent: OrderedDict[tuple, list[tuple[float, Any]]] = OrderedDict()
-        self._lock = threading.Lock()  # the bot may think in several threads at once
+    candidates = CANDIDATES
+    recent_positions = RECENT
 
     def strength(self, game: QuaternoGame, p: int, seized: frozenset) -> float:
         """How close player ``p`` (0 = Player 1) is to winning; higher is closer."""
@@ -253,42 +248,6 @@ class QuaternoKnowledge(Knowledge[QuaternoGame]):
         values[game.seat(0)] = first
         values[game.seat(1)] = 1 - first
         return values
-
-    def looks(self, game: QuaternoGame) -> list[tuple[float, Any]]:
-        """Every legal action with the value of the position after it for the mover (a finished
-        game's reward, else the evaluation), best first. The last ``RECENT`` positions' answers
-        are kept: iterative deepening asks for the same positions again."""
-        key = (game.seed, game.start_position, tuple(sorted(game.options.items())), tuple(game.record))
-        with self._lock:
-            found = self._recent.get(key)
-            if found is not None:
-                self._recent.move_to_end(key)
-        if found is None:
-            found = self._looks(game)
-            with self._lock:
-                self._recent[key] = found
-                while len(self._recent) > RECENT:
-                    self._recent.popitem(last=False)
-        return found
-
-    def _looks(self, game: QuaternoGame) -> list[tuple[float, Any]]:
-        seat = game.to_move
-        assert seat is not None
-        found = []
-        for action in game._actions():
-            child = cast(QuaternoGame, game.copy())
-            child._apply_action(action)
-            value = (self.reward(child) if child.outcome is not None else self.evaluate(child))[seat]
-            found.append((value, action))
-        # ties (common: most quiet moves change no route) in an order fixed by the moves
-        # themselves, not the list's, so no corner of the board or tile is preferred
-        found.sort(key=lambda pair: (-pair[0], zlib.crc32(repr(pair[1]).encode())))
-        return found
-
-    def actions(self, game: QuaternoGame) -> list[Any]:
-        if game.outcome is not None:
-            return []
-        return [action for _, action in self.looks(game)[:CANDIDATES]]
 
     def order(self, game: QuaternoGame, actions: list[Any]) -> list[Any]:
         return actions  # the looks give them best first
