@@ -1,31 +1,45 @@
-"""Iroh Pai Sho knowledge for engine.ai: how close each player is to a winning set, and which
-moves are worth searching.
+"""Iroh Pai Sho knowledge for engine.ai: how close each player is to a winning set that the
+opponent cannot break, and which moves are worth searching.
 
 The goal (rules 2.5) is four harmonies, one across each midline arm S, E, N, W, with no piece the
 end of two (a Water may be of two), kept through the opponent's reply and then proclaimed. Each
 arm joins two quarters of the board (S: south-west and south-east, along a rank; E: south-east
-and north-east, along a file; N; W), so a player builds a ring of pieces round the centre.
+and north-east, along a file; N; W), so a player builds a ring of pieces round the centre. A set
+only wins if the opponent cannot break it with one move, so what counts is how many arms hold
+whatever the opponent does next.
 
 ``strength`` scores a player from the position:
 
-- ``cover``: how many arms the player's harmonies can hold at once under the use rule (4 = a
-  winning set), the bulk of the score;
-- spare harmonies on an arm (what survives a Rock or a Knotweed on one of them);
-- for an arm without a harmony: pieces in both of its quarters, better still on nearly the same
-  rank or file (a move or two from a harmony);
-- pieces spread over the four quarters, and material (nation pieces on the board or in reserve).
+- ``cover``: how many arms the player's own harmonies can hold at once under the use rule (4 = a
+  winning set); a harmony ending on the opponent's White Lotus counts a quarter (they move it
+  away at will);
+- ``robust_cover``: how many arms still hold after the opponent's best single move (a piece
+  moving between the ends or capturing one, a Rock between the ends while they have one, a
+  Knotweed locking an end while they have one), counted on top of the cover;
+- a spare harmony on an arm;
+- for an arm without a harmony: the moves needed to get a free end's partner onto a free point
+  across the midline on its line (pieces in reserve come in at home first);
+- material (nation pieces), more for those on the board than in reserve.
 
-A player to move who holds a winning set wins by proclaiming; one who made a set on the last
-move threatens to win unless the mover breaks it, which counts for a lot but not for a win (the
-search sees whether it can be broken). The win chance is a logistic function of the difference.
+Certainties, checked first: a player to move with a winning set wins by proclaiming (``WON``); a
+set the opponent just made that no move of the player to move breaks is lost (``SURE``); a player
+to move whose three arms no move breaks and who can add the fourth so that no move breaks it
+either (``safe_completion``: a fork) is as good as won (``FORCED``). Otherwise the win chance is a
+logistic function of the difference of the scores, kept below those certainties.
 
-Candidates (``actions``): a player with a winning set only proclaims; otherwise every piece
-move and bring-in, but of the hundreds of Rock and Knotweed placements only those that matter
-now: Rocks between the ends of the opponent's harmonies (not Earth ones, which Rocks do not
-block) or as the far end of one of the player's own Earths; Knotweeds that lock an end of an
-opponent's harmony (not on a square a Fire or Lotus would destroy at once). A failed proclaim
-(a pass) is left out unless nothing else is possible. Alpha-beta searches them (random
-playouts say nothing here: random games never build a set).
+Repetition: the record is public, so the root of a search (the game ``actions`` is first asked
+about) is marked with how many of its moves were really played; a move that brings the board
+back to a position this game has already seen counts against the player who made it
+(``REPEAT``). Without it hard and greedy went round in circles until the turn limit.
+
+Candidates (``actions``): a player with a winning set only proclaims; one facing a set only the
+moves that break it (``breaks``, tried on the board); otherwise every piece move and bring-in,
+but of the hundreds of Rock and Knotweed placements only those that matter now: Rocks between
+the ends of the opponent's harmonies (not Earth ones, which Rocks do not block) or as the far end
+of one of the player's own Earths; Knotweeds that lock an end of an opponent's harmony (not on a
+square a Fire or Lotus would destroy at once). A failed proclaim (a pass) is left out unless
+nothing else is possible. Alpha-beta searches them (random playouts say nothing here: random
+games never build a set).
 """
 from __future__ import annotations
 
@@ -36,7 +50,7 @@ from typing import Any
 from ..ai.knowledge import Knowledge
 from ..paisho.board import COLOURS, ORTHOGONAL, POINT_SET, Point
 from .game import IrohGame
-from .moves import PROCLAIM, legal_actions
+from .moves import PROCLAIM, legal_actions, piece_actions
 from .rules import ARMS, SQUARES, both_harmonies, corners, locked_points
 from .tiles import CAPTURABLE, HOME, NATIONS, TERRAIN
 
@@ -44,18 +58,21 @@ Harmonies = dict[str, list[tuple[Point, Point]]]
 
 STEEPNESS = 1.1  # logistic slope of the strength difference
 SPARE = 0.2  # each further harmony on an arm (at most one counted)
-ROBUST = 0.6  # each arm the player holds whatever single move the opponent makes
+ROBUST = 0.8  # each arm the player holds whatever single move the opponent makes
 BORROWED = 0.25  # an arm held only with the opponent's White Lotus (it can move away at will)
-REPEAT = 0.6  # a move back into a position this game has already seen (the player who made it)
+REPEAT = 1.2  # a move back into a position this game has already seen (the player who made it)
 POTENTIAL = 0.6  # an arm the cover does not hold: POTENTIAL * HALF ** (moves to a harmony there)
 HALF = 0.5
 UNREACHABLE = 8
 SLOTS = 3  # points across the midline looked at per end
 MATERIAL = 0.04  # per nation piece on the board or in reserve
+DEPLOYED = 0.08  # per nation piece on the board (one in reserve makes no harmony)
+KEPT = 0.12  # per Rock or Knotweed in reserve (kept for when it breaks a set or opens a line)
 THREAT = 1.6  # a winning set that the player to move may still break
 TEMPO = 0.15  # the player to move
 WON = 0.97  # the player to move holds a winning set: proclaiming wins
 SURE = 0.96  # the other player holds a winning set that no move breaks
+FORCED = 0.95  # the player to move holds three arms no move breaks and can add a fourth that way
 ESTIMATE = 0.94  # estimates stay inside (1 - ESTIMATE, ESTIMATE), below what is certain
 CAP = 8  # harmonies per arm the cover search looks at
 
@@ -295,6 +312,66 @@ def _slots(game: IrohGame, z: Point, axis: int, earth: bool, held: set[Point]) -
     return out
 
 
+def _lockable(game: IrohGame, e: Point) -> bool:
+    """A Knotweed could lock the piece on ``e``: a free square with ``e`` as a corner and no Fire or
+    Lotus on any corner."""
+    board, knotweeds = game.board, game.knotweeds
+    return any(sq in SQUARES and sq not in knotweeds and not any(
+        board.get(c, _NONE)[1] in ("Fi", "WL") for c in corners(sq))
+        for sq in ((e[0] - 1, e[1] - 1), (e[0], e[1] - 1), (e[0] - 1, e[1]), e))
+
+
+def safe_completion(game: IrohGame, player: int, f: Features, held: set[Point]) -> bool:
+    """Whether ``player``, to move with three arms held, can make a harmony across the fourth with
+    one move of a piece the three do not use, such that the opponent could not break the new
+    harmony with one move either (as ``robust_cover`` judges it). With three arms that no single
+    move breaks, this is a set the opponent cannot stop: a fork."""
+    missing = [arm for arm in ARMS if arm not in f.arms]
+    if len(missing) != 1:
+        return False
+    qa, qb, axis = ARM_QUARTERS[missing[0]]
+    board = game.board
+    theirs = (1 - player, "WL")
+    pairs = []
+    for z, zcode in f.free:
+        if quarter(z) not in (qa, qb) or board[z] == theirs:
+            continue
+        earth = zcode == "Ea" and board[z][0] == player
+        pairs += [(z, s, earth) for s in _slots(game, z, axis, earth, held)]
+    if not pairs:
+        return False
+    slots = {s for _, s, _ in pairs}
+    free = {p for p, code in f.free if board[p][0] == player}
+    arrivals: dict[Point, list[tuple[Point, str]]] = {}
+    for a, b in piece_actions(game):
+        if b in slots and a in free:
+            arrivals.setdefault(b, []).append((a, board[a][1]))
+    if not arrivals:
+        return False
+    opp = 1 - player
+    reserve = game.reserve[opp]
+    rock, weed = reserve["Rk"] > 0, reserve["Kn"] > 0
+    lines = {(z, s): _between(z, s) for z, s, _ in pairs if s in arrivals}
+    targets = {q for (z, s), gaps in lines.items() for q in (z, s, *gaps)}
+    reach = reached(game, opp, targets, held)
+    for z, s, earth in pairs:
+        for a, code in arrivals.get(s, ()):
+            if a == z:
+                continue
+            gaps = lines[(z, s)]
+            if s in reach or any(q in reach for q in gaps):
+                continue
+            if z in reach and board[z][1] in CAPTURABLE:
+                continue
+            if rock and not (earth or code == "Ea") and any(q not in HOME for q in gaps):
+                continue
+            if weed and ((board[z][1] not in ("Fi", "WL") and _lockable(game, z))
+                         or (code not in ("Fi", "WL") and _lockable(game, s))):
+                continue
+            return True
+    return False
+
+
 def movers(game: IrohGame, player: int, f: Features) -> list[tuple[Point, int, bool, str | None, int]]:
     """What ``arm_cost`` moves: (point, reach, is Air, terrain, moves before it starts) of every
     free piece and of every type left in reserve (brought in at home first)."""
@@ -350,7 +427,9 @@ def strength(game: IrohGame, player: int, f: Features, held: set[Point], robust:
         if arm not in f.arms:
             score += POTENTIAL * HALF ** arm_cost(arm, f, game, player, held, moving)
     pieces = sum(1 for owner, code in game.board.values() if owner == player and code in NATIONS)
-    score += MATERIAL * (pieces + sum(game.reserve[player][c] for c in NATIONS))
+    reserve = game.reserve[player]
+    score += (MATERIAL * (pieces + sum(reserve[c] for c in NATIONS)) + DEPLOYED * pieces
+              + KEPT * (reserve["Rk"] + reserve["Kn"]))
     return score
 
 
@@ -464,11 +543,29 @@ def _earth_rock_points(game: IrohGame, player: int, held: set[Point]) -> set[Poi
     return out
 
 
+def _blockers(game: IrohGame, player: int, held: set[Point], found: Harmonies) -> set[Point]:
+    """The opponent's pieces that a Knotweed could lock (not a Fire or Lotus) standing between
+    the ends of what would be a harmony of ``player`` without them (a locked piece does not block)."""
+    board = game.board
+    lockable = {q for q, (owner, code) in board.items()
+                if owner != player and code in ("Wa", "Ea", "Ai") and q not in held}
+    if not lockable:
+        return set()
+    opened = both_harmonies(board, game.knotweeds, held | lockable)[player]
+    out: set[Point] = set()
+    for arm in ARMS:
+        known = set(found[arm])
+        for a, b in opened[arm]:
+            if (a, b) not in known and a not in lockable and b not in lockable:
+                out.update(q for q in _between(a, b) if q in lockable)
+    return out
+
+
 class IrohKnowledge(Knowledge[IrohGame]):
     """Alpha-beta on how close each player is to four harmonies."""
 
     search = "alphabeta"
-    budgets = {"easy": 100, "medium": 750, "hard": 3000}
+    budgets = {"easy": 100, "medium": 600, "hard": 2500}
     max_depth = 4
     contempt = 0.05
 
@@ -506,6 +603,9 @@ class IrohKnowledge(Knowledge[IrohGame]):
         if feats[owner].cover == 4 and robust[owner] == 4:
             values[owner], values[mover] = SURE, 1 - SURE
             return values
+        if feats[mover].cover == 3 and robust[mover] == 3 and safe_completion(game, mover, feats[mover], held):
+            values[mover], values[owner] = FORCED, 1 - FORCED
+            return values
         scores = [strength(game, p, feats[p], held, robust[p]) for p in (0, 1)]
         scores[mover] += TEMPO
         if feats[owner].full == 4:
@@ -540,6 +640,7 @@ class IrohKnowledge(Knowledge[IrohGame]):
             rocks |= _earth_rock_points(game, p, held)
         if game.reserve[p]["Kn"] > 0:
             ends = {e for arm in ARMS for h in theirs[arm] for e in h if board[e][1] not in ("Fi", "WL")}
+            ends |= _blockers(game, p, held, both[p])
             for e in ends:
                 for sq in ((e[0] - 1, e[1] - 1), (e[0], e[1] - 1), (e[0] - 1, e[1]), e):
                     if sq in SQUARES and sq not in game.knotweeds and not any(

@@ -238,3 +238,23 @@ def test_going_back_to_a_position_of_this_game_counts_against_the_player_who_doe
     fresh = engine.load("iroh", start)  # the same position, never seen before
     assert KNOWLEDGE.evaluate(back)[1] < KNOWLEDGE.evaluate(fresh)[1] - 0.05
     assert ai.choose_move(game, "hard") != "l14-l13"
+
+
+def test_hard_locks_the_piece_that_blocks_its_harmony():
+    # P2's Air on i7 stands between P1's Airs on g7 and k7; a locked piece does not block (2.4.4).
+    game = engine.load("iroh", "to_move: P1; P1: Ai g7, Ai k7, WL i2; P2: Ai i7, WL a9; "
+                               "P1 reserve: Fi 2, Wa 2, Ea 2, Ai 2, Rk 0, Kn 1; "
+                               "P2 reserve: Fi 2, Wa 2, Ea 2, Ai 2, Rk 0, Kn 0")
+    move = ai.choose_move(game, "hard")
+    after = game.copy()
+    after.play(move)
+    assert move.startswith("Kn@") and harmonies(after.board, after.knotweeds, 0)["S"], move
+
+
+def test_three_arms_no_move_breaks_and_a_safe_fourth_to_come_are_valued_as_won():
+    # P1 (to move) holds S, N and W where P2 (a Lotus on e2) cannot reach, and can make E (k5-k7 or o7-o11).
+    position = ("to_move: P1; P1: Ai g7, Wa k5, Ai o11, Ea e13, Ea m13, Ea c7, Ea c11, Fi o7, WL i2; "
+                "P2: WL e2; P2 reserve: Fi 2, Wa 2, Ea 2, Ai 2, Rk {rocks}, Kn 0")
+    assert KNOWLEDGE.evaluate(engine.load("iroh", position.format(rocks=0)))[0] >= 0.95
+    # With a Rock P2 can block g7-o7 or the new harmony: no longer certain.
+    assert KNOWLEDGE.evaluate(engine.load("iroh", position.format(rocks=1)))[0] < 0.95
