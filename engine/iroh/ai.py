@@ -19,7 +19,8 @@ whatever the opponent does next.
 - a spare harmony on an arm;
 - for an arm without a harmony: the moves needed to get a free end's partner onto a free point
   across the midline on its line (pieces in reserve come in at home first);
-- material (nation pieces), more for those on the board than in reserve.
+- material (nation pieces), more for those on the board than in reserve, and Rocks and
+  Knotweeds still in reserve.
 
 Certainties, checked first: a player to move with a winning set wins by proclaiming (``WON``); a
 set the opponent just made that no move of the player to move breaks is lost (``SURE``); a player
@@ -36,8 +37,9 @@ Candidates (``actions``): a player with a winning set only proclaims; one facing
 moves that break it (``breaks``, tried on the board); otherwise every piece move and bring-in,
 but of the hundreds of Rock and Knotweed placements only those that matter now: Rocks between
 the ends of the opponent's harmonies (not Earth ones, which Rocks do not block) or as the far end
-of one of the player's own Earths; Knotweeds that lock an end of an opponent's harmony (not on a
-square a Fire or Lotus would destroy at once). A failed proclaim (a pass) is left out unless
+of one of the player's own Earths; Knotweeds that lock an end of an opponent's harmony or an
+opponent's piece standing between the ends of what would be an own harmony (``_blockers``; not
+on a square a Fire or Lotus would destroy at once). A failed proclaim (a pass) is left out unless
 nothing else is possible. Alpha-beta searches them (random playouts say nothing here: random
 games never build a set).
 """
