@@ -1,31 +1,47 @@
-"""Iroh Pai Sho knowledge for engine.ai: how close each player is to a winning set, and which
-moves are worth searching.
+"""Iroh Pai Sho knowledge for engine.ai: how close each player is to a winning set that the
+opponent cannot break, and which moves are worth searching.
 
 The goal (rules 2.5) is four harmonies, one across each midline arm S, E, N, W, with no piece the
 end of two (a Water may be of two), kept through the opponent's reply and then proclaimed. Each
 arm joins two quarters of the board (S: south-west and south-east, along a rank; E: south-east
-and north-east, along a file; N; W), so a player builds a ring of pieces round the centre.
+and north-east, along a file; N; W), so a player builds a ring of pieces round the centre. A set
+only wins if the opponent cannot break it with one move, so what counts is how many arms hold
+whatever the opponent does next.
 
 ``strength`` scores a player from the position:
 
-- ``cover``: how many arms the player's harmonies can hold at once under the use rule (4 = a
-  winning set), the bulk of the score;
-- spare harmonies on an arm (what survives a Rock or a Knotweed on one of them);
-- for an arm without a harmony: pieces in both of its quarters, better still on nearly the same
-  rank or file (a move or two from a harmony);
-- pieces spread over the four quarters, and material (nation pieces on the board or in reserve).
+- ``cover``: how many arms the player's own harmonies can hold at once under the use rule (4 = a
+  winning set); a harmony ending on the opponent's White Lotus counts a quarter (they move it
+  away at will);
+- ``robust_cover``: how many arms still hold after the opponent's best single move (a piece
+  moving between the ends or capturing one, a Rock between the ends while they have one, a
+  Knotweed locking an end while they have one), counted on top of the cover;
+- a spare harmony on an arm;
+- for an arm without a harmony: the moves needed to get a free end's partner onto a free point
+  across the midline on its line (pieces in reserve come in at home first);
+- material (nation pieces), more for those on the board than in reserve, and Rocks and
+  Knotweeds still in reserve.
 
-A player to move who holds a winning set wins by proclaiming; one who made a set on the last
-move threatens to win unless the mover breaks it, which counts for a lot but not for a win (the
-search sees whether it can be broken). The win chance is a logistic function of the difference.
+Certainties, checked first: a player to move with a winning set wins by proclaiming (``WON``); a
+set the opponent just made that no move of the player to move breaks is lost (``SURE``); a player
+to move whose three arms no move breaks and who can add the fourth so that no move breaks it
+either (``safe_completion``: a fork) is as good as won (``FORCED``). Otherwise the win chance is a
+logistic function of the difference of the scores, kept below those certainties.
 
-Candidates (``actions``): a player with a winning set only proclaims; otherwise every piece
-move and bring-in, but of the hundreds of Rock and Knotweed placements only those that matter
-now: Rocks between the ends of the opponent's harmonies (not Earth ones, which Rocks do not
-block) or as the far end of one of the player's own Earths; Knotweeds that lock an end of an
-opponent's harmony (not on a square a Fire or Lotus would destroy at once). A failed proclaim
-(a pass) is left out unless nothing else is possible. Alpha-beta searches them (random
-playouts say nothing here: random games never build a set).
+Repetition: the record is public, so the root of a search (the game ``actions`` is first asked
+about) is marked with how many of its moves were really played; a move that brings the board
+back to a position this game has already seen counts against the player who made it
+(``REPEAT``). Without it hard and greedy went round in circles until the turn limit.
+
+Candidates (``actions``): a player with a winning set only proclaims; one facing a set only the
+moves that break it (``breaks``, tried on the board); otherwise every piece move and bring-in,
+but of the hundreds of Rock and Knotweed placements only those that matter now: Rocks between
+the ends of the opponent's harmonies (not Earth ones, which Rocks do not block) or as the far end
+of one of the player's own Earths; Knotweeds that lock an end of an opponent's harmony or an
+opponent's piece standing between the ends of what would be an own harmony (``_blockers``; not
+on a square a Fire or Lotus would destroy at once). A failed proclaim (a pass) is left out unless
+nothing else is possible. Alpha-beta searches them (random playouts say nothing here: random
+games never build a set).
 """
 from __future__ import annotations
 
@@ -34,22 +50,32 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..ai.knowledge import Knowledge
-from ..paisho.board import COLOURS, POINT_SET, Point
+from ..paisho.board import COLOURS, ORTHOGONAL, POINT_SET, Point
 from .game import IrohGame
-from .moves import PROCLAIM, legal_actions
-from .rules import ARMS, SQUARES, both_harmonies, locked_points
+from .moves import PROCLAIM, legal_actions, piece_actions
+from .rules import ARMS, SQUARES, both_harmonies, corners, locked_points
 from .tiles import CAPTURABLE, HOME, NATIONS, TERRAIN
 
+Harmonies = dict[str, list[tuple[Point, Point]]]
+
 STEEPNESS = 1.1  # logistic slope of the strength difference
-SPARE = 0.35  # each further harmony on an arm (at most one counted)
+SPARE = 0.2  # each further harmony on an arm (at most one counted)
+ROBUST = 0.8  # each arm the player holds whatever single move the opponent makes
+BORROWED = 0.25  # an arm held only with the opponent's White Lotus (it can move away at will)
+REPEAT = 1.2  # a move back into a position this game has already seen (the player who made it)
 POTENTIAL = 0.6  # an arm the cover does not hold: POTENTIAL * HALF ** (moves to a harmony there)
 HALF = 0.5
 UNREACHABLE = 8
 SLOTS = 3  # points across the midline looked at per end
 MATERIAL = 0.04  # per nation piece on the board or in reserve
+DEPLOYED = 0.08  # per nation piece on the board (one in reserve makes no harmony)
+KEPT = 0.12  # per Rock or Knotweed in reserve (kept for when it breaks a set or opens a line)
 THREAT = 1.6  # a winning set that the player to move may still break
 TEMPO = 0.15  # the player to move
 WON = 0.97  # the player to move holds a winning set: proclaiming wins
+SURE = 0.96  # the other player holds a winning set that no move breaks
+FORCED = 0.95  # the player to move holds three arms no move breaks and can add a fourth that way
+ESTIMATE = 0.94  # estimates stay inside (1 - ESTIMATE, ESTIMATE), below what is certain
 CAP = 8  # harmonies per arm the cover search looks at
 
 # The arms as (quarter, quarter, axis along which the line runs): quarters 0 SW, 1 SE, 2 NW, 3 NE;
@@ -59,6 +85,10 @@ ARM_QUARTERS = {"S": (0, 1, 0), "E": (1, 3, 1), "N": (2, 3, 0), "W": (0, 2, 1)}
 # of every quarter; Air and Lotus anywhere) and how far it moves in one turn.
 ALLOWED_QUARTERS = {"Fi": (0, 3), "Wa": (1, 2), "Ea": (0, 1, 2, 3), "Ai": (0, 1, 2, 3), "WL": (0, 1, 2, 3)}
 REACH = {"Fi": 3, "Wa": 2, "Ea": 3, "Ai": 4, "WL": 5}
+# The attribute a root game gets from ``actions``: how many moves of its record were really played
+# (the search's copies inherit it; the positions after more moves are the search's own).
+REAL_PLIES = "_ai_real_plies"
+_NONE = (None, "")
 _ORDER_KIND = {"capture": 0, "place": 1, "move": 2, "enter": 3}
 
 
@@ -70,13 +100,14 @@ def quarter(point: Point) -> int | None:
     return (x > 8) + 2 * (y > 8)
 
 
-def cover(found: dict[str, list[tuple[Point, Point]]], board: dict, player: int) -> tuple[int, list[str], dict]:
+def cover(found: Harmonies, board: dict, player: int) -> tuple[int, list[str], dict, list[tuple[Point, Point]]]:
     """How many arms ``player``'s harmonies ``found`` can hold at once (4: a winning set), which
-    arms the first best choice holds, and how often it uses each end."""
+    arms the first best choice holds, how often it uses each end, and its harmonies."""
     lists = [found[arm][:CAP] for arm in ARMS]
     uses: dict[Point, int] = {}
     chosen: list[str] = []
-    best: list[Any] = [0, [], {}]
+    picked: list[tuple[Point, Point]] = []
+    best: list[Any] = [0, [], {}, []]
 
     def free(p: Point) -> bool:
         n = uses.get(p, 0)
@@ -86,14 +117,17 @@ def cover(found: dict[str, list[tuple[Point, Point]]], board: dict, player: int)
         if len(chosen) + (4 - i) <= best[0]:
             return
         if i == 4:
-            best[:] = [len(chosen), list(chosen), {p: n for p, n in uses.items() if n}]
+            best[:] = [len(chosen), list(chosen), {p: n for p, n in uses.items() if n}, list(picked)]
             return
-        for a, b in lists[i]:
+        for h in lists[i]:
+            a, b = h
             if free(a) and free(b):
                 uses[a] = uses.get(a, 0) + 1
                 uses[b] = uses.get(b, 0) + 1
                 chosen.append(ARMS[i])
+                picked.append(h)
                 search(i + 1)
+                picked.pop()
                 chosen.pop()
                 uses[a] -= 1
                 uses[b] -= 1
@@ -102,7 +136,7 @@ def cover(found: dict[str, list[tuple[Point, Point]]], board: dict, player: int)
         search(i + 1)
 
     search(0)
-    return best[0], best[1], best[2]
+    return best[0], best[1], best[2], best[3]
 
 
 def _moves_into(point: Point, code: str, q: int) -> int | None:
@@ -117,16 +151,134 @@ def _moves_into(point: Point, code: str, q: int) -> int | None:
     return -(-steps // reach)
 
 
+def _without_borrowed_lotus(found: Harmonies, board: dict, player: int) -> Harmonies:
+    """``found`` without the harmonies that end on the opponent's White Lotus (``found`` itself
+    when there are none)."""
+    theirs = (1 - player, "WL")
+    if not any(board[e] == theirs for arm in ARMS for h in found[arm] for e in h):
+        return found
+    return {arm: [h for h in found[arm] if board[h[0]] != theirs and board[h[1]] != theirs] for arm in ARMS}
+
+
+def reached(game: IrohGame, player: int, targets: set[Point], held: set[Point]) -> set[Point]:
+    """The points of ``targets`` that a piece of ``player`` could move to or capture on in one
+    move if it were their turn (bringing a piece in at home included); for an Air, every empty
+    point within four steps, whether or not tiles bar the way (a few more than it reaches)."""
+    board = game.board
+    fire = game._range("Fi")
+    out: set[Point] = set()
+    home = HOME[player]
+    if home in targets and home not in board and any(game.reserve[player][c] for c in NATIONS):
+        out.add(home)
+    airs = []
+    files = {q[0] for q in targets}
+    ranks = {q[1] for q in targets}
+    for a, (owner, code) in board.items():
+        if owner != player or code == "Rk" or (a in held and code != "WL" and code != "Fi"):
+            continue
+        if code == "Ai":
+            airs.append(a)
+            continue
+        if a[0] not in files and a[1] not in ranks:
+            continue  # a straight mover reaches only its own rank and file
+        terrain = TERRAIN.get(code)
+        reach = fire if code == "Fi" else REACH[code]
+        for dx, dy in ORTHOGONAL:
+            for k in range(1, reach + 1):
+                q = (a[0] + k * dx, a[1] + k * dy)
+                if q not in POINT_SET or (terrain is not None and terrain not in COLOURS[q]):
+                    break
+                target = board.get(q)
+                if target is None:
+                    if q in targets:
+                        out.add(q)
+                elif code == "WL":
+                    continue
+                else:
+                    if target[0] != player and code in CAPTURABLE and target[1] in CAPTURABLE and q in targets:
+                        out.add(q)
+                    break
+    for a in airs:
+        out.update(q for q in targets if q not in board and abs(a[0] - q[0]) + abs(a[1] - q[1]) <= 4)
+    return out
+
+
+def robust_cover(game: IrohGame, player: int, f: Features, held: set[Point]) -> int:
+    """How many arms ``player``'s harmonies (``f.solid``) still hold after the opponent's best
+    single move, if it were the opponent's turn now (4: a winning set that cannot be broken).
+
+    Each harmony is hit by: a piece of the opponent reaching an empty point between its ends or
+    capturing an end (``reached``), a Rock on a point between (while the opponent has one; not an
+    Earth's harmony), a Knotweed on a square with an end as corner (while they have one, and no
+    Fire or Lotus stands on it). One move is one of these; the cover is searched again without
+    the harmonies it hits. (Not seen: a Fire or Lotus freeing a locked piece between the ends.)"""
+    if f.cover == 0:
+        return 0
+    opp = 1 - player
+    board, knotweeds = game.board, game.knotweeds
+    reserve = game.reserve[opp]
+    rock, weed = reserve["Rk"] > 0, reserve["Kn"] > 0
+    hits: dict[Any, list[tuple[Point, Point]]] = {}
+    maybe: dict[Point, list[tuple[Point, Point]]] = {}  # points an opponent's piece may reach
+    lockable: dict[Point, list[Any]] = {}  # end -> the Knotweed squares that would lock it
+    for arm in ARMS:
+        for h in f.solid[arm]:
+            a, b = h
+            earth = (player, "Ea") in (board[a], board[b])
+            for q in _between(a, b):
+                if q in board:
+                    continue
+                maybe.setdefault(q, []).append(h)
+                if rock and not earth and q not in HOME:
+                    hits.setdefault(q, []).append(h)
+            for e in h:
+                owner, code = board[e]
+                if code in CAPTURABLE and owner == player:
+                    maybe.setdefault(e, []).append(h)
+                if weed and code not in ("Fi", "WL"):
+                    squares = lockable.get(e)
+                    if squares is None:
+                        squares = lockable[e] = [
+                            ("Kn", sq) for sq in ((e[0] - 1, e[1] - 1), (e[0], e[1] - 1), (e[0] - 1, e[1]), e)
+                            if sq in SQUARES and sq not in knotweeds and not any(
+                                board.get(c, _NONE)[1] in ("Fi", "WL") for c in corners(sq))]
+                    for token in squares:
+                        hits.setdefault(token, []).append(h)
+    if maybe:
+        for q in reached(game, opp, set(maybe), held):
+            known = hits.setdefault(q, [])
+            known.extend(h for h in maybe[q] if h not in known)
+    picked = set(f.picked)
+    worst = f.cover
+    seen: set[frozenset] = set()
+    for hit in hits.values():
+        if picked.isdisjoint(hit):
+            continue
+        key = frozenset(hit)
+        if key in seen:
+            continue
+        seen.add(key)
+        rest = {arm: [h for h in f.solid[arm] if h not in key] for arm in ARMS}
+        worst = min(worst, cover(rest, board, player)[0])
+        if worst == 0:
+            break
+    return worst
+
+
 class Features:
     """What the evaluation and the candidate list read of one player in one position."""
 
-    __slots__ = ("found", "cover", "arms", "uses", "pieces", "free")
+    __slots__ = ("found", "solid", "full", "cover", "arms", "uses", "picked", "pieces", "free")
 
-    def __init__(self, game: IrohGame, player: int, held: set[Point],
-                 found: dict[str, list[tuple[Point, Point]]]) -> None:
+    def __init__(self, game: IrohGame, player: int, held: set[Point], found: Harmonies) -> None:
         board = game.board
         self.found = found
-        self.cover, self.arms, self.uses = cover(found, board, player)
+        # ``full``: arms held counting harmonies with the opponent's Lotus (what a proclamation
+        # counts); the rest reads ``solid`` ones only: the opponent moves its Lotus away at will.
+        solid = _without_borrowed_lotus(found, board, player)
+        self.solid = solid
+        self.cover, self.arms, self.uses, self.picked = cover(solid, board, player)
+        self.full = self.cover if solid is found else cover(found, board, player)[0]
         # The pieces that may still become harmony ends (not locked): (point, code).
         self.pieces = [(p, code) for p, (owner, code) in board.items()
                        if (code == "WL" or (owner == player and code in NATIONS))
@@ -160,6 +312,66 @@ def _slots(game: IrohGame, z: Point, axis: int, earth: bool, held: set[Point]) -
         if (q[axis] - 8) * step > 0:
             out.append(q)
     return out
+
+
+def _lockable(game: IrohGame, e: Point) -> bool:
+    """A Knotweed could lock the piece on ``e``: a free square with ``e`` as a corner and no Fire or
+    Lotus on any corner."""
+    board, knotweeds = game.board, game.knotweeds
+    return any(sq in SQUARES and sq not in knotweeds and not any(
+        board.get(c, _NONE)[1] in ("Fi", "WL") for c in corners(sq))
+        for sq in ((e[0] - 1, e[1] - 1), (e[0], e[1] - 1), (e[0] - 1, e[1]), e))
+
+
+def safe_completion(game: IrohGame, player: int, f: Features, held: set[Point]) -> bool:
+    """Whether ``player``, to move with three arms held, can make a harmony across the fourth with
+    one move of a piece the three do not use, such that the opponent could not break the new
+    harmony with one move either (as ``robust_cover`` judges it). With three arms that no single
+    move breaks, this is a set the opponent cannot stop: a fork."""
+    missing = [arm for arm in ARMS if arm not in f.arms]
+    if len(missing) != 1:
+        return False
+    qa, qb, axis = ARM_QUARTERS[missing[0]]
+    board = game.board
+    theirs = (1 - player, "WL")
+    pairs = []
+    for z, zcode in f.free:
+        if quarter(z) not in (qa, qb) or board[z] == theirs:
+            continue
+        earth = zcode == "Ea" and board[z][0] == player
+        pairs += [(z, s, earth) for s in _slots(game, z, axis, earth, held)]
+    if not pairs:
+        return False
+    slots = {s for _, s, _ in pairs}
+    free = {p for p, code in f.free if board[p][0] == player}
+    arrivals: dict[Point, list[tuple[Point, str]]] = {}
+    for a, b in piece_actions(game):
+        if b in slots and a in free:
+            arrivals.setdefault(b, []).append((a, board[a][1]))
+    if not arrivals:
+        return False
+    opp = 1 - player
+    reserve = game.reserve[opp]
+    rock, weed = reserve["Rk"] > 0, reserve["Kn"] > 0
+    lines = {(z, s): _between(z, s) for z, s, _ in pairs if s in arrivals}
+    targets = {q for (z, s), gaps in lines.items() for q in (z, s, *gaps)}
+    reach = reached(game, opp, targets, held)
+    for z, s, earth in pairs:
+        for a, code in arrivals.get(s, ()):
+            if a == z:
+                continue
+            gaps = lines[(z, s)]
+            if s in reach or any(q in reach for q in gaps):
+                continue
+            if z in reach and board[z][1] in CAPTURABLE:
+                continue
+            if rock and not (earth or code == "Ea") and any(q not in HOME for q in gaps):
+                continue
+            if weed and ((board[z][1] not in ("Fi", "WL") and _lockable(game, z))
+                         or (code not in ("Fi", "WL") and _lockable(game, s))):
+                continue
+            return True
+    return False
 
 
 def movers(game: IrohGame, player: int, f: Features) -> list[tuple[Point, int, bool, str | None, int]]:
@@ -206,18 +418,98 @@ def arm_cost(arm: str, f: Features, game: IrohGame, player: int, held: set[Point
     return max(best, 1)
 
 
-def strength(game: IrohGame, player: int, f: Features, held: set[Point]) -> float:
-    """How close ``player`` is to a winning set (see the module docstring); higher is closer."""
-    score = float(f.cover)
+def strength(game: IrohGame, player: int, f: Features, held: set[Point], robust: int) -> float:
+    """How close ``player`` is to a winning set (see the module docstring); higher is closer.
+    ``robust``: ``robust_cover`` of the player."""
+    score = f.cover + BORROWED * (f.full - f.cover) + ROBUST * robust
     moving = movers(game, player, f) if f.cover < 4 else []
     for arm in ARMS:
-        if len(f.found[arm]) > 1:
+        if len(f.solid[arm]) > 1:
             score += SPARE
         if arm not in f.arms:
             score += POTENTIAL * HALF ** arm_cost(arm, f, game, player, held, moving)
     pieces = sum(1 for owner, code in game.board.values() if owner == player and code in NATIONS)
-    score += MATERIAL * (pieces + sum(game.reserve[player][c] for c in NATIONS))
+    reserve = game.reserve[player]
+    score += (MATERIAL * (pieces + sum(reserve[c] for c in NATIONS)) + DEPLOYED * pieces
+              + KEPT * (reserve["Rk"] + reserve["Kn"]))
     return score
+
+
+def position_key(game: IrohGame) -> tuple[frozenset, frozenset, int]:
+    """What makes two positions of one game the same: the tiles, the Knotweeds, who is to move."""
+    return frozenset(game.board.items()), frozenset(game.knotweeds), game._to_move
+
+
+def _positions(game: IrohGame, plies: int) -> frozenset:
+    """The ``position_key`` of every position of the game's first ``plies`` moves (the start
+    included), replayed from its record."""
+    if game.start_position is not None:
+        past = IrohGame.from_position(game.start_position, getattr(game, "load_options", None))
+    else:
+        past = IrohGame(2, 0, game.options)
+    keys = {position_key(past)}
+    for move in game.record[:plies]:
+        past.play(move)
+        keys.add(position_key(past))
+    return frozenset(keys)
+
+
+def _breaker_candidates(game: IrohGame, found: Harmonies) -> list[Any]:
+    """The moves of the player to move that could touch a harmony in ``found`` (the opponent's):
+    onto or off an end or a point between the ends (blocks, captures, the Lotus moving away), a
+    Rock there, a Knotweed with such a corner, and a Fire or Lotus freeing a locked piece (which
+    then blocks again). A superset of the moves that break one."""
+    critical: set[Point] = set()
+    for arm in ARMS:
+        for a, b in found[arm]:
+            critical.add(a)
+            critical.add(b)
+            critical.update(_between(a, b))
+    board = game.board
+    held = locked_points(game.knotweeds) if game.knotweeds else set()
+    out = []
+    for action in legal_actions(game):
+        if action == PROCLAIM:
+            continue
+        first, second = action
+        if first == "Kn":
+            if any(c in critical for c in corners(second)):
+                out.append(action)
+        elif second in critical or first in critical:
+            out.append(action)
+        elif second in held and (first == "Fi" or (not isinstance(first, str) and board[first][1] in ("Fi", "WL"))):
+            out.append(action)
+    return out
+
+
+def breaks(game: IrohGame, owner: int, found: Harmonies) -> list[Any]:
+    """The moves of the player to move after which ``owner`` (the other player, whose harmonies
+    are ``found``) no longer holds a winning set, tried on the board alone."""
+    board, knotweeds = game.board, game.knotweeds
+    p = game._to_move
+    out = []
+    for action in _breaker_candidates(game, found):
+        first, second = action
+        after, weeds = dict(board), knotweeds
+        if first == "Kn":
+            if any(board.get(c, (None, ""))[1] in ("Fi", "WL") for c in corners(second)):
+                continue  # destroyed at once: changes nothing
+            weeds = knotweeds | {second}
+        elif first == "Rk":
+            after[second] = (p, "Rk")
+        else:
+            if isinstance(first, str):
+                after[second] = (p, first)
+                code = first
+            else:
+                after[second] = after.pop(first)
+                code = after[second][1]
+            if code in ("Fi", "WL") and knotweeds:
+                weeds = {sq for sq in knotweeds if second not in corners(sq)}
+        held = locked_points(weeds) if weeds else set()
+        if cover(both_harmonies(after, weeds, held)[owner], after, owner)[0] < 4:
+            out.append(action)
+    return out
 
 
 def _between(a: Point, b: Point) -> list[Point]:
@@ -253,42 +545,92 @@ def _earth_rock_points(game: IrohGame, player: int, held: set[Point]) -> set[Poi
     return out
 
 
+def _blockers(game: IrohGame, player: int, held: set[Point], found: Harmonies) -> set[Point]:
+    """The opponent's pieces that a Knotweed could lock (not a Fire or Lotus) standing between
+    the ends of what would be a harmony of ``player`` without them (a locked piece does not block)."""
+    board = game.board
+    lockable = {q for q, (owner, code) in board.items()
+                if owner != player and code in ("Wa", "Ea", "Ai") and q not in held}
+    if not lockable:
+        return set()
+    opened = both_harmonies(board, game.knotweeds, held | lockable)[player]
+    out: set[Point] = set()
+    for arm in ARMS:
+        known = set(found[arm])
+        for a, b in opened[arm]:
+            if (a, b) not in known and a not in lockable and b not in lockable:
+                out.update(q for q in _between(a, b) if q in lockable)
+    return out
+
+
 class IrohKnowledge(Knowledge[IrohGame]):
     """Alpha-beta on how close each player is to four harmonies."""
 
     search = "alphabeta"
-    budgets = {"easy": 100, "medium": 900, "hard": 4000}
+    budgets = {"easy": 100, "medium": 600, "hard": 2500}
     max_depth = 4
     contempt = 0.05
+
+    def __init__(self) -> None:
+        self._history: dict[tuple[str, ...], frozenset] = {}
 
     def features(self, game: IrohGame, held: set[Point]) -> tuple[Features, Features]:
         both = both_harmonies(game.board, game.knotweeds, held)
         return Features(game, 0, held, both[0]), Features(game, 1, held, both[1])
 
+    def history(self, game: IrohGame) -> frozenset | None:
+        """The positions the game really went through before the search started (None when the
+        game was not reached from a root the search asked ``actions`` of): the record is public."""
+        plies = game.__dict__.get(REAL_PLIES)
+        if plies is None:
+            return None
+        record = tuple(game.record[:plies])
+        known = self._history.get(record)
+        if known is None:
+            if len(self._history) >= 4:
+                self._history.clear()
+            known = self._history[record] = _positions(game, plies)
+        return known
+
     def evaluate(self, game: IrohGame) -> Sequence[float]:
         held = locked_points(game.knotweeds) if game.knotweeds else set()
         feats = self.features(game, held)
         mover = game._to_move
-        if feats[mover].cover == 4:
-            values = [0.0, 0.0]
-            values[mover], values[1 - mover] = WON, 1 - WON
+        owner = 1 - mover
+        values = [0.0, 0.0]
+        if feats[mover].full == 4:
+            values[mover], values[owner] = WON, 1 - WON
             return values
-        scores = [strength(game, p, feats[p], held) for p in (0, 1)]
+        robust = [robust_cover(game, p, feats[p], held) for p in (0, 1)]
+        if feats[owner].cover == 4 and robust[owner] == 4:
+            values[owner], values[mover] = SURE, 1 - SURE
+            return values
+        if feats[mover].cover == 3 and robust[mover] == 3 and safe_completion(game, mover, feats[mover], held):
+            values[mover], values[owner] = FORCED, 1 - FORCED
+            return values
+        scores = [strength(game, p, feats[p], held, robust[p]) for p in (0, 1)]
         scores[mover] += TEMPO
-        if feats[1 - mover].cover == 4:
-            scores[1 - mover] += THREAT
-        first = 1 / (1 + math.exp(-STEEPNESS * (scores[0] - scores[1])))
+        if feats[owner].full == 4:
+            scores[owner] += THREAT
+        past = self.history(game)
+        if past is not None and position_key(game) in past:
+            scores[owner] -= REPEAT  # went back to a position of this game: going round in circles
+        first = 1 - ESTIMATE + (2 * ESTIMATE - 1) / (1 + math.exp(-STEEPNESS * (scores[0] - scores[1])))
         return [first, 1 - first]
 
     def actions(self, game: IrohGame) -> list[Any]:
         if game.outcome is not None:
             return []
+        if REAL_PLIES not in game.__dict__:  # a root: the positions before it are the game's own
+            game.__dict__[REAL_PLIES] = len(game.record)
         p = game._to_move
         held = locked_points(game.knotweeds) if game.knotweeds else set()
         both = both_harmonies(game.board, game.knotweeds, held)
         if cover(both[p], game.board, p)[0] == 4:
             return [PROCLAIM]
         theirs = both[1 - p]
+        if cover(theirs, game.board, 1 - p)[0] == 4:  # only a move that breaks it does not lose
+            return breaks(game, 1 - p, theirs) or [PROCLAIM]
         rocks: set[Point] = set()
         weeds: set[Point] = set()
         board = game.board
@@ -300,6 +642,7 @@ class IrohKnowledge(Knowledge[IrohGame]):
             rocks |= _earth_rock_points(game, p, held)
         if game.reserve[p]["Kn"] > 0:
             ends = {e for arm in ARMS for h in theirs[arm] for e in h if board[e][1] not in ("Fi", "WL")}
+            ends |= _blockers(game, p, held, both[p])
             for e in ends:
                 for sq in ((e[0] - 1, e[1] - 1), (e[0], e[1] - 1), (e[0] - 1, e[1]), e):
                     if sq in SQUARES and sq not in game.knotweeds and not any(

@@ -196,3 +196,65 @@ def test_evaluations_are_win_chances_and_a_proclaimable_set_is_nearly_a_win(game
     set_up = engine.load("iroh", "to_move: P1; " + I3)
     assert KNOWLEDGE.evaluate(set_up)[0] > 0.95
     assert KNOWLEDGE.actions(set_up) == ["proclaim"]
+
+
+def test_an_arm_the_opponent_cannot_break_counts_more():
+    # P1's Airs on g7 and k7 hold S; with a Rock left, P2 can block the line, without one not.
+    position = ("to_move: P2; P1: Ai g7, Ai k7, WL i2; P2: WL i16; "
+                "P2 reserve: Fi 2, Wa 2, Ea 2, Ai 2, Rk {rocks}, Kn 0")
+    breakable = engine.load("iroh", position.format(rocks=2))
+    safe = engine.load("iroh", position.format(rocks=0))
+    assert KNOWLEDGE.evaluate(safe)[0] > KNOWLEDGE.evaluate(breakable)[0] + 0.05
+
+
+def test_a_set_that_no_reply_breaks_is_valued_as_won():
+    # I-3 with P2 unable to answer: no Fire on i5, no Rock, no Knotweed; P2 to move.
+    position = ("to_move: P2; P1: Fi g7, Wa k7, Ai k11, Ea e13, Ea m13, Ea c7, Ea c11, WL i2; "
+                "P2: Ea o4, WL q9; P2 reserve: Fi 2, Wa 2, Ea 2, Ai 2, Rk {rocks}, Kn 0")
+    assert KNOWLEDGE.evaluate(engine.load("iroh", position.format(rocks=0)))[0] > 0.95
+    # With a Rock, P2 blocks g7-k7 (Rk@j7): a threat, not a win.
+    assert KNOWLEDGE.evaluate(engine.load("iroh", position.format(rocks=1)))[0] < 0.95
+
+
+def test_facing_a_set_only_the_moves_that_break_it_are_searched():
+    game = engine.load("iroh", "to_move: P2; " + I3)  # P1 just completed the set of I-3
+    breaking = set()
+    for action in game._actions():
+        after = game.copy()
+        after._apply_action(action)
+        if after.outcome is None and winning_set(after.board, after.knotweeds, 0) is None:
+            breaking.add(action)
+    assert breaking and set(KNOWLEDGE.actions(game)) == breaking
+
+
+def test_going_back_to_a_position_of_this_game_counts_against_the_player_who_does_it():
+    start = "to_move: P1; P1: Ai g5, WL i2; P2: Ai l13, WL i16"
+    game = engine.load("iroh", start)
+    for move in ("g5-g4", "l13-l14", "g4-g5"):
+        game.play(move)
+    KNOWLEDGE.actions(game)  # the search's root: the record so far is what really happened
+    back = game.copy()
+    back.play("l14-l13")  # P2 returns to the start position
+    fresh = engine.load("iroh", start)  # the same position, never seen before
+    assert KNOWLEDGE.evaluate(back)[1] < KNOWLEDGE.evaluate(fresh)[1] - 0.05
+    assert ai.choose_move(game, "hard") != "l14-l13"
+
+
+def test_hard_locks_the_piece_that_blocks_its_harmony():
+    # P2's Air on i7 stands between P1's Airs on g7 and k7; a locked piece does not block (2.4.4).
+    game = engine.load("iroh", "to_move: P1; P1: Ai g7, Ai k7, WL i2; P2: Ai i7, WL a9; "
+                               "P1 reserve: Fi 2, Wa 2, Ea 2, Ai 2, Rk 0, Kn 1; "
+                               "P2 reserve: Fi 2, Wa 2, Ea 2, Ai 2, Rk 0, Kn 0")
+    move = ai.choose_move(game, "hard")
+    after = game.copy()
+    after.play(move)
+    assert move.startswith("Kn@") and harmonies(after.board, after.knotweeds, 0)["S"], move
+
+
+def test_three_arms_no_move_breaks_and_a_safe_fourth_to_come_are_valued_as_won():
+    # P1 (to move) holds S, N and W where P2 (a Lotus on e2) cannot reach, and can make E (k5-k7 or o7-o11).
+    position = ("to_move: P1; P1: Ai g7, Wa k5, Ai o11, Ea e13, Ea m13, Ea c7, Ea c11, Fi o7, WL i2; "
+                "P2: WL e2; P2 reserve: Fi 2, Wa 2, Ea 2, Ai 2, Rk {rocks}, Kn 0")
+    assert KNOWLEDGE.evaluate(engine.load("iroh", position.format(rocks=0)))[0] >= 0.95
+    # With a Rock P2 can block g7-o7 or the new harmony: no longer certain.
+    assert KNOWLEDGE.evaluate(engine.load("iroh", position.format(rocks=1)))[0] < 0.95
