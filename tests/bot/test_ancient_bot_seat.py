@@ -7,6 +7,7 @@ import random
 from bot.console import ConsoleSession
 from bot.service import GameService
 from bot.workers import InlineWorkers
+from tests.bot.console_games import play_out_against_the_bot
 
 
 async def test_a_whole_console_game_of_ancient_against_the_bot(store, clock, tmp_path):
@@ -14,17 +15,7 @@ async def test_a_whole_console_game_of_ancient_against_the_bot(store, clock, tmp
     session = ConsoleSession(service, tmp_path)
     out = await session.handle("alice: challenge ancient bot:easy target=3")
     assert out[0].startswith("Game #1 of Ancient Pai Sho begins"), out
-    rng = random.Random(1)
-    seen: list[str] = []
-    for _ in range(300):
-        found = service.game_in(session.channel_id)
-        if found is None:
-            break
-        game = found[1]
-        out = await session.handle(f"alice: {game.copy().random_move(rng)}")
-        seen += out
-        assert not any(line.startswith("!") for line in out), out
-    assert service.game_in(session.channel_id) is None, "the game did not end"
+    seen = await play_out_against_the_bot(service, session, "alice", random.Random(1), 300)
     text = "\n".join(seen)
     assert "bot (easy) played " in text
     service.close()

@@ -8,6 +8,7 @@ import random
 from bot.console import ConsoleSession
 from bot.service import GameService
 from bot.workers import InlineWorkers
+from tests.bot.console_games import play_out_against_the_bot
 
 
 async def test_a_whole_console_game_of_basic_against_the_bot(store, clock, tmp_path):
@@ -16,19 +17,7 @@ async def test_a_whole_console_game_of_basic_against_the_bot(store, clock, tmp_p
     try:
         out = await session.handle("alice: challenge basic bot:easy max_turns=16")
         assert out[0].startswith("Game #1 of Basic Pai Sho begins"), out
-        rng = random.Random(2)
-        seen: list[str] = []
-        for _ in range(60):
-            found = service.game_in(session.channel_id)
-            if found is None:
-                break
-            row, game = found
-            seat = game.to_move
-            assert seat is not None and not row.is_bot(seat)  # the bot never keeps alice waiting
-            out = await session.handle(f"alice: {game.copy().random_move(rng)}")
-            seen += out
-            assert not any(line.startswith("!") for line in out), out
-        assert service.game_in(session.channel_id) is None, "the game did not end"
+        seen = await play_out_against_the_bot(service, session, "alice", random.Random(2), 60)
         text = "\n".join(seen)
         assert "bot (easy) played " in text
         over = [line for line in seen if "Game over: " in line]
