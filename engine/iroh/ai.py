@@ -42,6 +42,15 @@ opponent's piece standing between the ends of what would be an own harmony (``_b
 on a square a Fire or Lotus would destroy at once). A failed proclaim (a pass) is left out unless
 nothing else is possible. Alpha-beta searches them (random playouts say nothing here: random
 games never build a set).
+
+Hard's horizon (``horizon``; the greedy baseline and the other levels keep ``evaluate``) reads
+three things more: the best capture of the player to move counts as made (``capture_gain``: a
+double attack wins a piece, which a one-ply player does not see coming); Rocks and Knotweeds
+in reserve count more (``HOARD``: kept for the end game, where a Knotweed on a piece that steps
+between the ends of a harmony makes it transparent again, while the opponent has spent theirs);
+and a position the game has already seen is valued closer to a draw (``CIRCLE``) instead of
+counting against the player who moved into it: a repetition the opponent is forced into is no
+gain for the player ahead, who must find something new rather than go round in circles.
 """
 from __future__ import annotations
 
@@ -77,6 +86,10 @@ SURE = 0.96  # the other player holds a winning set that no move breaks
 FORCED = 0.95  # the player to move holds three arms no move breaks and can add a fourth that way
 ESTIMATE = 0.94  # estimates stay inside (1 - ESTIMATE, ESTIMATE), below what is certain
 CAP = 8  # harmonies per arm the cover search looks at
+HANGING = 1.0  # share of a capturable piece's material counted at the horizon for the player to move
+HOARD = 0.3  # more per Rock or Knotweed in reserve at the horizon (kept for the end game)
+CIRCLE = 0.5  # at the horizon, a position this game has seen is this much closer to a draw
+END = 0.3  # more for a capturable piece that ends a harmony of the opponent's cover
 
 # The arms as (quarter, quarter, axis along which the line runs): quarters 0 SW, 1 SE, 2 NW, 3 NE;
 # the ends of a harmony share the coordinate ``1 - axis`` (a rank for S and N, a file for E and W).
@@ -563,12 +576,40 @@ def _blockers(game: IrohGame, player: int, held: set[Point], found: Harmonies) -
     return out
 
 
+def capture_gain(game: IrohGame, player: int, theirs: Features, held: set[Point]) -> float:
+    """What the best capture ``player`` (to move) has is worth to them: the captured piece's
+    material (``MATERIAL`` + ``DEPLOYED``), more (``END``) if the piece ends one of the opponent's
+    harmonies in their cover; 0 without a capture."""
+    board = game.board
+    best = 0.0
+    for a, (owner, code) in board.items():
+        if owner != player or code not in CAPTURABLE or (a in held and code != "Fi"):
+            continue
+        terrain = TERRAIN[code]
+        reach = game._range(code)
+        for dx, dy in ORTHOGONAL:
+            for k in range(1, reach + 1):
+                q = (a[0] + k * dx, a[1] + k * dy)
+                if q not in POINT_SET or terrain not in COLOURS[q]:
+                    break
+                target = board.get(q)
+                if target is None:
+                    continue
+                if target[0] != player and target[1] in CAPTURABLE:
+                    gain = HANGING * (MATERIAL + DEPLOYED) + (END if theirs.uses.get(q) else 0.0)
+                    if gain > best:
+                        best = gain
+                break
+    return best
+
+
 class IrohKnowledge(Knowledge[IrohGame]):
     """Alpha-beta on how close each player is to four harmonies."""
 
     search = "alphabeta"
     budgets = {"easy": 100, "medium": 600, "hard": 2500}
     max_depth = 4
+    horizon_levels = ("hard",)
     contempt = 0.05
 
     def __init__(self) -> None:
@@ -593,6 +634,17 @@ class IrohKnowledge(Knowledge[IrohGame]):
         return known
 
     def evaluate(self, game: IrohGame) -> Sequence[float]:
+        return self.judge(game, False)
+
+    def horizon(self, game: IrohGame, seat: int) -> float:
+        """The value at the search's horizon: the evaluation, with the best capture the player to
+        move has there counted for them (``capture_gain``: a piece the other player left en prise
+        is as good as taken). The greedy baseline keeps the plain ``evaluate``."""
+        return self.judge(game, True)[seat]
+
+    def judge(self, game: IrohGame, captures: bool) -> list[float]:
+        """The win chances (``evaluate``); ``captures``: count the best capture of the player to
+        move as made."""
         held = locked_points(game.knotweeds) if game.knotweeds else set()
         feats = self.features(game, held)
         mover = game._to_move
@@ -610,12 +662,19 @@ class IrohKnowledge(Knowledge[IrohGame]):
             return values
         scores = [strength(game, p, feats[p], held, robust[p]) for p in (0, 1)]
         scores[mover] += TEMPO
+        if captures:
+            scores[mover] += capture_gain(game, mover, feats[owner], held)
+            for p in (0, 1):
+                scores[p] += HOARD * (game.reserve[p]["Rk"] + game.reserve[p]["Kn"])
         if feats[owner].full == 4:
             scores[owner] += THREAT
         past = self.history(game)
-        if past is not None and position_key(game) in past:
+        repeated = past is not None and position_key(game) in past
+        if repeated and not captures:
             scores[owner] -= REPEAT  # went back to a position of this game: going round in circles
         first = 1 - ESTIMATE + (2 * ESTIMATE - 1) / (1 + math.exp(-STEEPNESS * (scores[0] - scores[1])))
+        if repeated and captures:  # going round in circles: a step towards the draw at the turn limit
+            first = 0.5 + (first - 0.5) * CIRCLE
         return [first, 1 - first]
 
     def actions(self, game: IrohGame) -> list[Any]:

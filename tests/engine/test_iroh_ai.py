@@ -258,3 +258,19 @@ def test_three_arms_no_move_breaks_and_a_safe_fourth_to_come_are_valued_as_won()
     assert KNOWLEDGE.evaluate(engine.load("iroh", position.format(rocks=0)))[0] >= 0.95
     # With a Rock P2 can block g7-o7 or the new harmony: no longer certain.
     assert KNOWLEDGE.evaluate(engine.load("iroh", position.format(rocks=1)))[0] < 0.95
+
+
+def test_hard_attacks_two_pieces_at_once_and_wins_one():
+    # The Fire on h7 reaches e7, next to P2's Earths on d7 and e6 (neither can take a Fire on red):
+    # P2 saves one, the other is lost. A one-ply look does not see the capture coming.
+    game = engine.load("iroh", "to_move: P1; P1: Fi h7, WL i2; P2: Ea d7, Ea e6, WL i16; "
+                               "P1 reserve: Fi 0, Wa 0, Ea 0, Ai 0, Rk 0, Kn 0; "
+                               "P2 reserve: Fi 0, Wa 0, Ea 0, Ai 0, Rk 0, Kn 0")
+    move = ai.choose_move(game, "hard")
+    assert move == "h7-e7"
+    after = game.copy()
+    after.play(move)
+    for reply in after.legal_moves():
+        answered = after.copy()
+        answered.play(reply)
+        assert any("x" in m for m in answered.legal_moves()), reply
