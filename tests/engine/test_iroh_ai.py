@@ -274,3 +274,13 @@ def test_hard_attacks_two_pieces_at_once_and_wins_one():
         answered = after.copy()
         answered.play(reply)
         assert any("x" in m for m in answered.legal_moves()), reply
+
+
+@pytest.mark.parametrize("record", [["i16-n16", "g3-g7", "i15-i13"],
+                                    ["i16-n16", "g3-g7", "i15-i13", "Kn@g15", "Rk@f16"]])
+def test_hard_keeps_its_knotweeds_and_rocks_in_the_opening(record):
+    # Spent here (hard did before: Kn@g15, Kn@i16), a Knotweed is missing in the end game, where
+    # one on a piece that steps between the ends of a harmony makes that piece transparent again.
+    game = engine.replay("iroh", record)
+    move = ai.choose_move(game, "hard")
+    assert "@" not in move, move
