@@ -284,3 +284,21 @@ def test_hard_keeps_its_knotweeds_and_rocks_in_the_opening(record):
     game = engine.replay("iroh", record)
     move = ai.choose_move(game, "hard")
     assert "@" not in move, move
+
+
+def test_at_hard_horizon_a_position_already_seen_is_closer_to_a_draw_for_either_player():
+    # Hard's search must not count a repetition the opponent is forced into as a gain: it goes
+    # round in circles towards the draw at the turn limit (the plain evaluation, which greedy
+    # uses, still counts it against the player who moved back).
+    start = "to_move: P1; P1: Ai g5, Ai k5, WL i2; P2: Ai l13, WL i16"
+    game = engine.load("iroh", start)
+    for move in ("g5-g4", "l13-l14", "g4-g5"):
+        game.play(move)
+    KNOWLEDGE.actions(game)  # the search's root: the record so far is what really happened
+    back = game.copy()
+    back.play("l14-l13")  # P2 returns to the start position
+    fresh = engine.load("iroh", start)
+    ahead = KNOWLEDGE.horizon(fresh, 0)
+    assert ahead > 0.55
+    assert 0.5 < KNOWLEDGE.horizon(back, 0) < ahead - 0.05
+    assert KNOWLEDGE.evaluate(back)[0] > KNOWLEDGE.evaluate(fresh)[0]
