@@ -637,14 +637,14 @@ class IrohKnowledge(Knowledge[IrohGame]):
         return self.judge(game, False)
 
     def horizon(self, game: IrohGame, seat: int) -> float:
-        """The value at the search's horizon: the evaluation, with the best capture the player to
-        move has there counted for them (``capture_gain``: a piece the other player left en prise
-        is as good as taken). The greedy baseline keeps the plain ``evaluate``."""
+        """Hard's value at its search's horizon (see the module docstring): the evaluation, with
+        the best capture of the player to move counted as made (``capture_gain``), Rocks and
+        Knotweeds in reserve worth ``HOARD`` more, and a position already seen closer to a draw.
+        The greedy baseline and the other levels keep the plain ``evaluate``."""
         return self.judge(game, True)[seat]
 
-    def judge(self, game: IrohGame, captures: bool) -> list[float]:
-        """The win chances (``evaluate``); ``captures``: count the best capture of the player to
-        move as made."""
+    def judge(self, game: IrohGame, at_horizon: bool) -> list[float]:
+        """The win chances: ``evaluate``, or with ``at_horizon`` hard's ``horizon`` reading."""
         held = locked_points(game.knotweeds) if game.knotweeds else set()
         feats = self.features(game, held)
         mover = game._to_move
@@ -662,7 +662,7 @@ class IrohKnowledge(Knowledge[IrohGame]):
             return values
         scores = [strength(game, p, feats[p], held, robust[p]) for p in (0, 1)]
         scores[mover] += TEMPO
-        if captures:
+        if at_horizon:
             scores[mover] += capture_gain(game, mover, feats[owner], held)
             for p in (0, 1):
                 scores[p] += HOARD * (game.reserve[p]["Rk"] + game.reserve[p]["Kn"])
@@ -670,10 +670,10 @@ class IrohKnowledge(Knowledge[IrohGame]):
             scores[owner] += THREAT
         past = self.history(game)
         repeated = past is not None and position_key(game) in past
-        if repeated and not captures:
+        if repeated and not at_horizon:
             scores[owner] -= REPEAT  # went back to a position of this game: going round in circles
         first = 1 - ESTIMATE + (2 * ESTIMATE - 1) / (1 + math.exp(-STEEPNESS * (scores[0] - scores[1])))
-        if repeated and captures:  # going round in circles: a step towards the draw at the turn limit
+        if repeated and at_horizon:  # going round in circles: a step towards the draw at the turn limit
             first = 0.5 + (first - 0.5) * CIRCLE
         return [first, 1 - first]
 
