@@ -47,6 +47,7 @@ SPARE = 0.3  # each further kind as close as the pairs needed (a second threat)
 PROGRESS = 0.01  # per turn saved, however far from the goal (a gradient when every route is long)
 MAX_TURNS = 11  # the longest estimate: Sun 3 + Moon 2 + two pairs of 3
 CANDIDATES = 8  # moves searched further at each position: the best of the one-ply looks
+FORCED = 0.9  # at least this win chance for a player who scores their figures by force (hard)
 RECENT = 128  # positions whose looks are kept (iterative deepening comes back to them)
 AXES = ("D1", "D2")
 _PLACEABLE = frozenset(PLACEMENT_SQUARES)
@@ -218,6 +219,52 @@ def routes(game: QuaternoGame, p: int, seized: frozenset | None = None) -> list[
     return out
 
 
+def breakable(game: QuaternoGame, p: int, seized: frozenset) -> bool:
+    """Whether the opponent of ``p`` has an action tile (not seized) that reaches ``p``'s Sun or
+    Moon, so that one of their actions may take it off the diagonal (a rough test)."""
+    board, theirs, mine = game.board, game.where[1 - p], game.where[p]
+    targets = (mine["Su"], mine["Mo"])
+    for kind in ("Su", "Fa", "An", "St", "Co"):
+        a = theirs.get(kind)
+        if a is None or a in seized:
+            continue
+        for t in targets:
+            line = LINES.get((a, t))
+            if line is not None and _free(board, line[1]):
+                return True
+    return False
+
+
+def forced(game: QuaternoGame, p: int, seized: frozenset) -> bool:
+    """Whether player ``p`` scores the figures still needed by force: more threats than the
+    opponent can block, one block per turn (a threat: a kind whose own tile can move onto the
+    mirror image of the opponent's now, with Sun and Moon on the diagonal). The player to move
+    scores one figure per turn, so they need ``2 * need - 1`` threats, the other player
+    ``2 * need``; the player to move may also align their Sun and Moon with pairs that already
+    mirror (every one of them scores at once). Not forced when the opponent can reach the Sun or
+    Moon with an action (it may take it off the diagonal), unless the player to move wins at
+    once."""
+    need = 2 - game.figures(p)
+    free = [k for k in FIGURE_KINDS if k not in game.used]
+    if need <= 0 or len(free) < need:
+        return False
+    moving = game.mover == p
+    for axis in AXES:
+        apart = sun_cost(game, p, axis, seized) + moon_cost(game, p, axis, seized)
+        if apart > (1 if moving else 0):
+            continue
+        costs = pair_costs(game, p, axis, seized, free)
+        ready = costs.count(0) if apart else 0  # pairs that already mirror score as the player aligns
+        threats = costs.count(1)
+        if moving and ready + min(threats, 1 - apart) >= need:
+            return True  # one move wins
+        left = need - ready
+        needed = 2 * left - (1 if moving and not apart else 0)
+        if threats >= needed and not breakable(game, p, seized):
+            return True
+    return False
+
+
 class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
     """Alpha-beta over the best one-ply candidates, on the turns-to-two-figures estimate."""
 
@@ -229,6 +276,7 @@ class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
     budgets = {"easy": CANDIDATES, "medium": CANDIDATES * (CANDIDATES + 2), "hard": 700}
     max_depth = 3
     contempt = 0.05
+    horizon_levels = ("hard",)  # only hard sees threats it cannot be stopped from scoring
     candidates = CANDIDATES
     recent_positions = RECENT
 
@@ -248,6 +296,19 @@ class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
         values[game.seat(0)] = first
         values[game.seat(1)] = 1 - first
         return values
+
+    def horizon(self, game: QuaternoGame, seat: int) -> float:
+        """Hard's value at the horizon: the evaluation, raised towards a win for a player who
+        scores the figures still needed by force (``forced``: the player to move first)."""
+        value = self.evaluate(game)[seat]
+        seized = seized_squares(game)
+        mover = game.mover
+        for p in (mover, 1 - mover):
+            if forced(game, p, seized):
+                mine = value if game.seat(p) == seat else 1 - value
+                won = FORCED + (1 - FORCED) * mine
+                return won if game.seat(p) == seat else 1 - won
+        return value
 
     def order(self, game: QuaternoGame, actions: list[Any]) -> list[Any]:
         return actions  # the looks give them best first

@@ -80,3 +80,36 @@ def test_medium_searches_the_answers_that_easy_does_not_see():
         assert found.result.depth >= 2
         assert not loses_at_once(game, found.move), (seed, found.move)
     assert ai.analyse(game, "easy", seed=0).result.depth == 1
+
+
+# Player 1 (one figure scored, Sun c3 and Moon h8 on D1) threatens two figures at once: the Fan
+# i5-i2 onto the mirror image of Player 2's Fan b9, the Anchor j2-j7 onto that of the Anchor g10.
+# Player 2 can block only one, and no tile of theirs reaches the Sun or the Moon.
+DOUBLE = "1:Su@c3,Mo@h8,Fa@i5,An@j2,St@e1,Co@a6,So@a2;2:Su@k10,Mo@f10,Fa@b9,An@g10,St@a11,Co@k6,So@a1;turn:42;used:So=1"
+# the same, but Player 2's Anchor on h10 reaches the Moon and draws it off the diagonal
+BREAKABLE = DOUBLE.replace("An@g10", "An@h10")
+
+
+def defences(game) -> list[str]:
+    """Player 2's moves after which Player 1 has no winning move."""
+    out = []
+    for move in game.legal_moves():
+        after = game.copy()
+        after.play(move)
+        if after.outcome is None and not any(
+                (final := after.copy()).play(reply) is not None and final.outcome is not None
+                and final.outcome.winners == (0,) for reply in after.legal_moves()):
+            out.append(move)
+    return out
+
+
+def test_hard_sees_at_its_horizon_a_double_threat_that_cannot_be_stopped():
+    knowledge = ai.knowledge_for("quaterno")
+    game = engine.load("quaterno", DOUBLE)
+    assert game.to_move == 1 and defences(game) == []  # every answer of Player 2 loses
+    assert knowledge.horizon(game, 0) >= 0.95 > knowledge.evaluate(game)[0]
+    assert knowledge.horizon(game, 1) <= 0.05
+    assert knowledge.horizon_levels == ("hard",)  # medium and easy value the horizon by the evaluation
+    breakable = engine.load("quaterno", BREAKABLE)
+    assert defences(breakable) == ["h10>h8-h9"]  # the Anchor draws the Moon off the diagonal
+    assert knowledge.horizon(breakable, 0) == knowledge.evaluate(breakable)[0] < 0.95
