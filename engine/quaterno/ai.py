@@ -48,6 +48,7 @@ PROGRESS = 0.01  # per turn saved, however far from the goal (a gradient when ev
 MAX_TURNS = 11  # the longest estimate: Sun 3 + Moon 2 + two pairs of 3
 CANDIDATES = 8  # moves searched further at each position: the best of the one-ply looks
 FORCED = 0.9  # at least this win chance for a player who scores their figures by force (hard)
+PER_IDEA = 2  # candidates of one idea at most (one tile placed or moved, one actor on one target)
 RECENT = 128  # positions whose looks are kept (iterative deepening comes back to them)
 AXES = ("D1", "D2")
 _PLACEABLE = frozenset(PLACEMENT_SQUARES)
@@ -265,6 +266,12 @@ def forced(game: QuaternoGame, p: int, seized: frozenset) -> bool:
     return False
 
 
+def idea(action: Any) -> tuple:
+    """What a turn does, its destination left out: the tile placed, the tile moved, or the actor
+    and target of an action."""
+    return action[:2] if action[0] != "action" else action[:3]
+
+
 class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
     """Alpha-beta over the best one-ply candidates, on the turns-to-two-figures estimate."""
 
@@ -309,6 +316,23 @@ class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
                 won = FORCED + (1 - FORCED) * mine
                 return won if game.seat(p) == seat else 1 - won
         return value
+
+    def actions(self, game: QuaternoGame) -> list[Any]:
+        """The best ``CANDIDATES`` looks, at most ``PER_IDEA`` of one idea (``idea``): the
+        destinations of one tile or one action are often worth nearly the same, and a shortlist
+        of one idea leaves the search no other way (e.g. only moves the opponent can undo)."""
+        if game.outcome is not None:
+            return []
+        out: list[Any] = []
+        taken: dict[tuple, int] = {}
+        for _, action in self.looks(game):
+            key = idea(action)
+            if taken.get(key, 0) < PER_IDEA:
+                taken[key] = taken.get(key, 0) + 1
+                out.append(action)
+                if len(out) == CANDIDATES:
+                    break
+        return out
 
     def order(self, game: QuaternoGame, actions: list[Any]) -> list[Any]:
         return actions  # the looks give them best first

@@ -2,12 +2,14 @@
 and the levels differ in depth: medium sees the opponent's answer that easy's first choice allows."""
 from __future__ import annotations
 
+from collections import Counter
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
 from engine import ai
-from engine.quaterno.ai import CANDIDATES
+from engine.quaterno.ai import CANDIDATES, PER_IDEA, idea
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 T_Q8 = ["So@k4", "So@d11", "Co@k7", "Co@g11", "St@d1", "St@a9", "An@c1", "An@a7", "Fa@h1", "Fa@a5",
@@ -17,6 +19,23 @@ T_Q8 = ["So@k4", "So@d11", "Co@k7", "Co@g11", "St@d1", "St@a9", "An@c1", "An@a7"
 BLUNDER = ["Co@k9", "Co@e2", "St@k2", "An@b5", "An@i11", "Fa@b1", "So@j7", "So@c1", "Fa@g10", "St@a3",
            "i11-i1", "b1>f5", "k2>e2-d2", "d2-e2", "k2>e2-d2", "b5-b4", "e6-e5", "f5-f6", "j7-g7", "f6>f7",
            "g7-h6", "f6>g6-g5", "h6-g7", "f6>e5-g6", "i1-i3", "c1-e1", "k9-c9", "e1-e5", "g7-i9", "b4-d4"]
+
+# hard (Player 1) against medium from seed 900, 116 plies: the position before them was seen twice
+REPEATING = ["St@f1", "St@f10", "So@b6", "So@j6", "Fa@a6", "An@k6", "An@e2", "Fa@f11", "Co@b5",
+             "Co@d11", "e6-f6", "g6-g5", "f5>g5-e4", "f11>k6", "b6-d4", "f11>a6-c8", "b5>e2-a6",
+             "f11-j7", "f5>b5-b2", "k6-k4", "f5>c8-h8", "j6-h6", "h8>f6", "f10>h8-j6", "j6-h4",
+             "f7>j7-b7", "b2>b7-b1", "b1-a1", "d4-e5", "f7>f10-f4", "f5>f4-g5", "h6-g6", "f5>g6-g4",
+             "g5-g6", "f5>g6-g5", "a1>a6-a4", "a4-d4", "d11-k11", "b2>a1-c3", "k11-h8", "f5>e5-g6",
+             "f7>g6-f8", "f6>f5", "g5>f6-d8", "d8>d4-h10", "h8>h10-h5", "h5-i4", "g5-i7", "f1-h3",
+             "h8>h4-h9", "h9-c9", "h8>h3-h9", "b2>c3-a1", "h8-h1", "h9>f7-a2", "g4-h4", "d8>h4-b4",
+             "b4-e7", "d8>e7-d7", "d7-e7", "h9-h3", "i7-g5", "d8>e7-c7", "c7-e7", "i4-i11", "a1-b1",
+             "d8>e7-c7", "c7-e7", "d8>e7-c8", "h1>b1-k1", "f5>c8", "e4-g6", "d8>g5-a10", "a10-j10",
+             "f8-g7", "k1-e7", "b2-e5", "j10-j2", "i11-i3", "j2>i3-f6", "d8>e7-d9", "j2-i3",
+             "h3>i3-j3", "j3-j11", "c9-i3", "d9-d11", "d8>f6-c10", "d11>d8-d10", "h3>f5-e6", "d11-a11",
+             "c10-d9", "e6-f7", "d9-d4", "a11>i3-e7", "d4>d10-d8", "a2>a11-j2", "d8>e7-c9", "j2>d8-i3",
+             "d4>k4-g4", "g4-k4", "i3>j2-h2", "h2-k2", "d4>k4-g4", "g4-k4", "d4-b2", "a2>b2-a3",
+             "a3-b2", "k2-k1", "i3>k1-j1", "j1-k1", "i3>k1-j5", "j5-f5", "e5>f5-b5", "b5-b10",
+             "b2>b10-b9", "b9-b10"]
 
 
 def one_ply_value(game, action) -> float:
@@ -51,7 +70,7 @@ def test_a_win_in_one_is_the_first_candidate_of_a_short_list():
 
 @settings(max_examples=12, **SETTINGS)
 @given(st.integers(0, 10_000), st.integers(0, 60), st.data())
-def test_the_candidates_are_the_legal_moves_that_look_best_one_ply_deep(seed, plies, data):
+def test_the_candidates_are_the_legal_moves_that_look_best_one_ply_deep_two_of_an_idea_at_most(seed, plies, data):
     game = engine.new_game("quaterno", seed=seed, options={"first": "random"})
     for _ in range(plies):
         if game.outcome is not None:
@@ -61,12 +80,39 @@ def test_the_candidates_are_the_legal_moves_that_look_best_one_ply_deep(seed, pl
         return
     candidates = ai.knowledge_for("quaterno").actions(game)
     legal = game._actions()
-    assert len(set(candidates)) == len(candidates) == min(CANDIDATES, len(legal))
+    assert len(set(candidates)) == len(candidates) <= CANDIDATES
     assert set(candidates) <= set(legal)
     values = [one_ply_value(game, a) for a in candidates]
     assert values == sorted(values, reverse=True)  # best first
-    others = [one_ply_value(game, a) for a in legal if a not in candidates]
-    assert not others or max(others) <= values[-1] + 1e-12
+    ideas = Counter(idea(a) for a in candidates)
+    assert max(ideas.values()) <= PER_IDEA
+    for a in legal:  # a better move is left out only when its idea has its share already
+        if a not in candidates and one_ply_value(game, a) > values[-1] + 1e-12:
+            assert ideas[idea(a)] == PER_IDEA
+    if len(candidates) < CANDIDATES:  # fewer only when the ideas run out
+        assert all(ideas[idea(a)] == PER_IDEA for a in legal if a not in candidates)
+
+
+def test_the_candidates_are_more_than_one_idea_so_the_opponent_cannot_force_a_repetition():
+    # hard against medium (seed 900), ply 116: the position has been seen twice; every one of the
+    # eight best looks but one were the Anchor b2 drawing Player 2's tile from b10 (which Player 2
+    # moves back: a draw by repetition), although hard stands better (0.55)
+    game = engine.replay("quaterno", REPEATING, seed=900)
+    knowledge = ai.knowledge_for("quaterno")
+    first = [a for _, a in knowledge.looks(game)[:CANDIDATES]]
+    assert Counter(idea(a) for a in first)[("action", (1, 1), (1, 9))] == CANDIDATES - 1
+    assert len({idea(a) for a in knowledge.actions(game)}) >= CANDIDATES // PER_IDEA
+    found = ai.analyse(game, "hard", seed=9000)
+    after = game.copy()
+    after.play(found.move)
+    assert found.result.ranked[0].value > 0.5
+    assert not any(repeats(after, reply) for reply in after.legal_moves())
+
+
+def repeats(game, move: str) -> bool:
+    after = game.copy()
+    after.play(move)
+    return after.outcome is not None and after.outcome.reason == "repetition"
 
 
 def test_medium_searches_the_answers_that_easy_does_not_see():
