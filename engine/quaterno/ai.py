@@ -48,6 +48,7 @@ PROGRESS = 0.01  # per turn saved, however far from the goal (a gradient when ev
 MAX_TURNS = 11  # the longest estimate: Sun 3 + Moon 2 + two pairs of 3
 CANDIDATES = 8  # moves searched further at each position: the best of the one-ply looks
 FORCED = 0.9  # at least this win chance for a player who scores their figures by force (hard)
+ACTIONS_NEAR = 0  # pairs an action completes count on a diagonal with the Sun and Moon on it (and in forced)
 PER_IDEA = 2  # candidates of one idea at most (one tile placed or moved, one actor on one target)
 RECENT = 128  # positions whose looks are kept (iterative deepening comes back to them)
 AXES = ("D1", "D2")
@@ -171,13 +172,16 @@ def moon_cost(game: QuaternoGame, p: int, axis: str, seized: frozenset) -> int:
     return 2
 
 
-def pair_costs(game: QuaternoGame, p: int, axis: str, seized: frozenset, kinds: list[str]) -> list[int]:
+def pair_costs(game: QuaternoGame, p: int, axis: str, seized: frozenset, kinds: list[str],
+               actions: bool = True) -> list[int]:
     """For each of ``kinds``: turns until its two tiles mirror across ``axis`` for player ``p``
-    (0 to 3)."""
+    (0 to 3); with ``actions``, 1 also when an action of ``p`` can move either tile onto the
+    mirror image of the other (``by_action``)."""
     board, mine, theirs = game.board, game.where[p], game.where[1 - p]
     mirrors, on = MIRRORS[axis], AXIS_SQUARES[axis]
     placing = game.placement_phase
-    out = []
+    out: list[int] = []
+    actors: list[tuple[str, Square]] | None = None  # own action tiles, found when first needed
     for kind in kinds:
         own, other = mine.get(kind), theirs.get(kind)
         if other is None:
@@ -192,13 +196,52 @@ def pair_costs(game: QuaternoGame, p: int, axis: str, seized: frozenset, kinds: 
             out.append(1 if target in _PLACEABLE and target not in board
                        and quarter(target) not in game.controlled(1 - p) else 2)
         elif target in board or own in seized:
-            out.append(3)
+            line = LINES.get((own, target)) if kind == "Fa" and own not in seized else None
+            out.append(1 if line is not None and _free(board, line[1]) else 3)  # a Fan swaps onto it
         elif placing:
             out.append(2)
         else:
             line = LINES.get((own, target))
             out.append(1 if line is not None and _free(board, line[1]) else 2)
+        if out[-1] >= 2 and actions and own is not None and not placing and actors is None:
+            actors = [(k, sq) for k in ("Su", "Fa", "An", "St", "Co")
+                      if (sq := mine.get(k)) is not None and sq not in seized]
+        if out[-1] >= 2 and actors and own is not None and (
+                by_action(board, actors, other, mirrors[own], own) or by_action(board, actors, own, target, other)):
+            out[-1] = 1
     return out
+
+
+def by_action(board: dict, actors: list[tuple[str, Square]], t: Square, d: Square, keep: Square) -> bool:
+    """Whether one of ``actors`` (a player's action tiles, kind and square, none seized) can put
+    the tile on ``t`` onto the square ``d`` with its action now (A4.5), the tile on ``keep``
+    staying: Swap when the Fan stands on ``d`` (and is not that tile), else ``d`` empty and
+    Orbit (same ring), Draw Near (between), Push (beyond) or Place Behind (behind the Compass)."""
+    for kind, a in actors:
+        if a == t:
+            continue
+        line = LINES.get((a, t))
+        if line is None or not _free(board, line[1]):
+            continue  # the actor does not reach the tile
+        if kind == "Fa":
+            if a == d and a != keep:
+                return True
+            continue
+        if d in board:
+            continue
+        u, between = line
+        if kind == "Su":
+            if max(abs(d[0] - a[0]), abs(d[1] - a[1])) == max(abs(t[0] - a[0]), abs(t[1] - a[1])):
+                return True
+        elif kind == "An":
+            if d in between:
+                return True
+        else:
+            start = t if kind == "St" else a
+            way = LINES.get((start, d))
+            if way is not None and way[0] == (u if kind == "St" else (u + 4) % 8) and _free(board, way[1]):
+                return True
+    return False
 
 
 def routes(game: QuaternoGame, p: int, seized: frozenset | None = None) -> list[tuple[int, int]]:
@@ -212,11 +255,12 @@ def routes(game: QuaternoGame, p: int, seized: frozenset | None = None) -> list[
         return [(MAX_TURNS, 0), (MAX_TURNS, 0)]
     out = []
     for axis in AXES:
-        costs = sorted(pair_costs(game, p, axis, seized, free))
+        apart = sun_cost(game, p, axis, seized) + moon_cost(game, p, axis, seized)
+        costs = sorted(pair_costs(game, p, axis, seized, free, apart <= ACTIONS_NEAR))
         last = costs[need - 1]
         ways = sum(1 for c in costs if c <= last)
         pairs = costs[0] + last if need == 2 else last
-        out.append((sun_cost(game, p, axis, seized) + moon_cost(game, p, axis, seized) + pairs, ways - need))
+        out.append((apart + pairs, ways - need))
     return out
 
 
