@@ -10,7 +10,8 @@ each player and each diagonal, the turns still needed:
   get into place first); else 3. The Sun never moves by itself.
 - Moon: 0 on the diagonal; 1 if it can move onto an empty square of it now; else 2.
 - Each unused kind: 0 when the pair already mirrors; 1 when the player's own tile can move (or,
-  in the placement phase, be placed) onto the mirror image of the opponent's; 3 when that square
+  in the placement phase, be placed) onto the mirror image of the opponent's, or (on a diagonal
+  with Sun and Moon on it) an action of the player puts either tile there (``by_action``); 3 when that square
   is taken, the opponent's tile stands on the diagonal or the own tile is seized; else 2.
 - A diagonal's total: Sun + Moon + the cheapest pairs still needed (2 minus the figures scored),
   and how many further kinds are as close as the last pair needed (a second threat).
@@ -28,7 +29,9 @@ and only the ``CANDIDATES`` best are searched further (``looks``, cached for the
 first. The levels then differ in depth: easy takes the looks themselves (depth 1), medium
 weighs the opponent's best answer to each candidate (depth 2), hard also its own best
 follow-up (depth 3). A draw is valued a little below even (``contempt``) so that the search
-plays on instead of repeating moves.
+plays on instead of repeating moves. The candidates hold at most ``PER_IDEA`` moves of one idea
+(one tile moved or placed, one actor on one target). Hard alone values its horizon with
+``forced``: a player with more threats than the opponent can block scores by force.
 """
 from __future__ import annotations
 
