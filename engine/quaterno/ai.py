@@ -10,7 +10,8 @@ each player and each diagonal, the turns still needed:
   get into place first); else 3. The Sun never moves by itself.
 - Moon: 0 on the diagonal; 1 if it can move onto an empty square of it now; else 2.
 - Each unused kind: 0 when the pair already mirrors; 1 when the player's own tile can move (or,
-  in the placement phase, be placed) onto the mirror image of the opponent's; 3 when that square
+  in the placement phase, be placed) onto the mirror image of the opponent's, or (on a diagonal
+  with Sun and Moon on it) an action of the player puts either tile there (``by_action``); 3 when that square
   is taken, the opponent's tile stands on the diagonal or the own tile is seized; else 2.
 - A diagonal's total: Sun + Moon + the cheapest pairs still needed (2 minus the figures scored),
   and how many further kinds are as close as the last pair needed (a second threat).
@@ -28,7 +29,9 @@ and only the ``CANDIDATES`` best are searched further (``looks``, cached for the
 first. The levels then differ in depth: easy takes the looks themselves (depth 1), medium
 weighs the opponent's best answer to each candidate (depth 2), hard also its own best
 follow-up (depth 3). A draw is valued a little below even (``contempt``) so that the search
-plays on instead of repeating moves.
+plays on instead of repeating moves. The candidates hold at most ``PER_IDEA`` moves of one idea
+(one tile moved or placed, one actor on one target). Hard alone values its horizon with
+``forced``: a player with more threats than the opponent can block scores by force.
 """
 from __future__ import annotations
 
@@ -47,6 +50,9 @@ SPARE = 0.3  # each further kind as close as the pairs needed (a second threat)
 PROGRESS = 0.01  # per turn saved, however far from the goal (a gradient when every route is long)
 MAX_TURNS = 11  # the longest estimate: Sun 3 + Moon 2 + two pairs of 3
 CANDIDATES = 8  # moves searched further at each position: the best of the one-ply looks
+FORCED = 0.9  # at least this win chance for a player who scores their figures by force (hard)
+ACTIONS_NEAR = 0  # pairs an action completes count on a diagonal with the Sun and Moon on it (and in forced)
+PER_IDEA = 2  # candidates of one idea at most (one tile placed or moved, one actor on one target)
 RECENT = 128  # positions whose looks are kept (iterative deepening comes back to them)
 AXES = ("D1", "D2")
 _PLACEABLE = frozenset(PLACEMENT_SQUARES)
@@ -169,13 +175,16 @@ def moon_cost(game: QuaternoGame, p: int, axis: str, seized: frozenset) -> int:
     return 2
 
 
-def pair_costs(game: QuaternoGame, p: int, axis: str, seized: frozenset, kinds: list[str]) -> list[int]:
+def pair_costs(game: QuaternoGame, p: int, axis: str, seized: frozenset, kinds: list[str],
+               actions: bool = True) -> list[int]:
     """For each of ``kinds``: turns until its two tiles mirror across ``axis`` for player ``p``
-    (0 to 3)."""
+    (0 to 3); with ``actions``, 1 also when an action of ``p`` can move either tile onto the
+    mirror image of the other (``by_action``)."""
     board, mine, theirs = game.board, game.where[p], game.where[1 - p]
     mirrors, on = MIRRORS[axis], AXIS_SQUARES[axis]
     placing = game.placement_phase
-    out = []
+    out: list[int] = []
+    actors: list[tuple[str, Square]] | None = None  # own action tiles, found when first needed
     for kind in kinds:
         own, other = mine.get(kind), theirs.get(kind)
         if other is None:
@@ -190,13 +199,52 @@ def pair_costs(game: QuaternoGame, p: int, axis: str, seized: frozenset, kinds: 
             out.append(1 if target in _PLACEABLE and target not in board
                        and quarter(target) not in game.controlled(1 - p) else 2)
         elif target in board or own in seized:
-            out.append(3)
+            line = LINES.get((own, target)) if kind == "Fa" and own not in seized else None
+            out.append(1 if line is not None and _free(board, line[1]) else 3)  # a Fan swaps onto it
         elif placing:
             out.append(2)
         else:
             line = LINES.get((own, target))
             out.append(1 if line is not None and _free(board, line[1]) else 2)
+        if out[-1] >= 2 and actions and own is not None and not placing and actors is None:
+            actors = [(k, sq) for k in ("Su", "Fa", "An", "St", "Co")
+                      if (sq := mine.get(k)) is not None and sq not in seized]
+        if out[-1] >= 2 and actors and own is not None and (
+                by_action(board, actors, other, mirrors[own], own) or by_action(board, actors, own, target, other)):
+            out[-1] = 1
     return out
+
+
+def by_action(board: dict, actors: list[tuple[str, Square]], t: Square, d: Square, keep: Square) -> bool:
+    """Whether one of ``actors`` (a player's action tiles, kind and square, none seized) can put
+    the tile on ``t`` onto the square ``d`` with its action now (A4.5), the tile on ``keep``
+    staying: Swap when the Fan stands on ``d`` (and is not that tile), else ``d`` empty and
+    Orbit (same ring), Draw Near (between), Push (beyond) or Place Behind (behind the Compass)."""
+    for kind, a in actors:
+        if a == t:
+            continue
+        line = LINES.get((a, t))
+        if line is None or not _free(board, line[1]):
+            continue  # the actor does not reach the tile
+        if kind == "Fa":
+            if a == d and a != keep:
+                return True
+            continue
+        if d in board:
+            continue
+        u, between = line
+        if kind == "Su":
+            if max(abs(d[0] - a[0]), abs(d[1] - a[1])) == max(abs(t[0] - a[0]), abs(t[1] - a[1])):
+                return True
+        elif kind == "An":
+            if d in between:
+                return True
+        else:
+            start = t if kind == "St" else a
+            way = LINES.get((start, d))
+            if way is not None and way[0] == (u if kind == "St" else (u + 4) % 8) and _free(board, way[1]):
+                return True
+    return False
 
 
 def routes(game: QuaternoGame, p: int, seized: frozenset | None = None) -> list[tuple[int, int]]:
@@ -210,12 +258,65 @@ def routes(game: QuaternoGame, p: int, seized: frozenset | None = None) -> list[
         return [(MAX_TURNS, 0), (MAX_TURNS, 0)]
     out = []
     for axis in AXES:
-        costs = sorted(pair_costs(game, p, axis, seized, free))
+        apart = sun_cost(game, p, axis, seized) + moon_cost(game, p, axis, seized)
+        costs = sorted(pair_costs(game, p, axis, seized, free, apart <= ACTIONS_NEAR))
         last = costs[need - 1]
         ways = sum(1 for c in costs if c <= last)
         pairs = costs[0] + last if need == 2 else last
-        out.append((sun_cost(game, p, axis, seized) + moon_cost(game, p, axis, seized) + pairs, ways - need))
+        out.append((apart + pairs, ways - need))
     return out
+
+
+def breakable(game: QuaternoGame, p: int, seized: frozenset) -> bool:
+    """Whether the opponent of ``p`` has an action tile (not seized) that reaches ``p``'s Sun or
+    Moon, so that one of their actions may take it off the diagonal (a rough test)."""
+    board, theirs, mine = game.board, game.where[1 - p], game.where[p]
+    targets = (mine["Su"], mine["Mo"])
+    for kind in ("Su", "Fa", "An", "St", "Co"):
+        a = theirs.get(kind)
+        if a is None or a in seized:
+            continue
+        for t in targets:
+            line = LINES.get((a, t))
+            if line is not None and _free(board, line[1]):
+                return True
+    return False
+
+
+def forced(game: QuaternoGame, p: int, seized: frozenset) -> bool:
+    """Whether player ``p`` scores the figures still needed by force: more threats than the
+    opponent can block, one block per turn (a threat: a kind whose own tile can move onto the
+    mirror image of the opponent's now, with Sun and Moon on the diagonal). The player to move
+    scores one figure per turn, so they need ``2 * need - 1`` threats, the other player
+    ``2 * need``; the player to move may also align their Sun and Moon with pairs that already
+    mirror (every one of them scores at once). Not forced when the opponent can reach the Sun or
+    Moon with an action (it may take it off the diagonal), unless the player to move wins at
+    once."""
+    need = 2 - game.figures(p)
+    free = [k for k in FIGURE_KINDS if k not in game.used]
+    if need <= 0 or len(free) < need:
+        return False
+    moving = game.mover == p
+    for axis in AXES:
+        apart = sun_cost(game, p, axis, seized) + moon_cost(game, p, axis, seized)
+        if apart > (1 if moving else 0):
+            continue
+        costs = pair_costs(game, p, axis, seized, free)
+        ready = costs.count(0) if apart else 0  # pairs that already mirror score as the player aligns
+        threats = costs.count(1)
+        if moving and ready + min(threats, 1 - apart) >= need:
+            return True  # one move wins
+        left = need - ready
+        needed = 2 * left - (1 if moving and not apart else 0)
+        if threats >= needed and not breakable(game, p, seized):
+            return True
+    return False
+
+
+def idea(action: Any) -> tuple:
+    """What a turn does, its destination left out: the tile placed, the tile moved, or the actor
+    and target of an action."""
+    return action[:2] if action[0] != "action" else action[:3]
 
 
 class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
@@ -229,6 +330,7 @@ class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
     budgets = {"easy": CANDIDATES, "medium": CANDIDATES * (CANDIDATES + 2), "hard": 700}
     max_depth = 3
     contempt = 0.05
+    horizon_levels = ("hard",)  # only hard sees threats it cannot be stopped from scoring
     candidates = CANDIDATES
     recent_positions = RECENT
 
@@ -248,6 +350,36 @@ class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
         values[game.seat(0)] = first
         values[game.seat(1)] = 1 - first
         return values
+
+    def horizon(self, game: QuaternoGame, seat: int) -> float:
+        """Hard's value at the horizon: the evaluation, raised towards a win for a player who
+        scores the figures still needed by force (``forced``: the player to move first)."""
+        value = self.evaluate(game)[seat]
+        seized = seized_squares(game)
+        mover = game.mover
+        for p in (mover, 1 - mover):
+            if forced(game, p, seized):
+                mine = value if game.seat(p) == seat else 1 - value
+                won = FORCED + (1 - FORCED) * mine
+                return won if game.seat(p) == seat else 1 - won
+        return value
+
+    def actions(self, game: QuaternoGame) -> list[Any]:
+        """The best ``CANDIDATES`` looks, at most ``PER_IDEA`` of one idea (``idea``): the
+        destinations of one tile or one action are often worth nearly the same, and a shortlist
+        of one idea leaves the search no other way (e.g. only moves the opponent can undo)."""
+        if game.outcome is not None:
+            return []
+        out: list[Any] = []
+        taken: dict[tuple, int] = {}
+        for _, action in self.looks(game):
+            key = idea(action)
+            if taken.get(key, 0) < PER_IDEA:
+                taken[key] = taken.get(key, 0) + 1
+                out.append(action)
+                if len(out) == CANDIDATES:
+                    break
+        return out
 
     def order(self, game: QuaternoGame, actions: list[Any]) -> list[Any]:
         return actions  # the looks give them best first

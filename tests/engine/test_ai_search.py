@@ -99,7 +99,10 @@ def test_alphabeta_values_its_horizon_with_knowledge_horizon_and_greedy_keeps_th
     from engine.quaterno.ai import QuaternoKnowledge
 
     class Horizon(QuaternoKnowledge):
-        """Quaterno knowledge whose horizon likes one move's position above everything else."""
+        """Quaterno knowledge whose horizon likes one move's position above everything else
+        (at every level: Quaterno's own looks at its horizon for hard only)."""
+
+        horizon_levels = None
 
         def __init__(self, liked: str) -> None:
             super().__init__()
