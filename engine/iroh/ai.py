@@ -613,7 +613,7 @@ class IrohKnowledge(Knowledge[IrohGame]):
     contempt = 0.05
 
     def __init__(self) -> None:
-        self._history: dict[tuple[str, ...], frozenset] = {}
+        self._history: dict[tuple[str | None, ...], frozenset] = {}
 
     def features(self, game: IrohGame, held: set[Point]) -> tuple[Features, Features]:
         both = both_harmonies(game.board, game.knotweeds, held)
@@ -625,12 +625,12 @@ class IrohKnowledge(Knowledge[IrohGame]):
         plies = game.__dict__.get(REAL_PLIES)
         if plies is None:
             return None
-        record = tuple(game.record[:plies])
-        known = self._history.get(record)
+        key = (game.start_position, repr(game.options), *game.record[:plies])  # one game's history
+        known = self._history.get(key)
         if known is None:
             if len(self._history) >= 4:
                 self._history.clear()
-            known = self._history[record] = _positions(game, plies)
+            known = self._history[key] = _positions(game, plies)
         return known
 
     def evaluate(self, game: IrohGame) -> Sequence[float]:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import ai
-from engine.iroh.ai import KNOWLEDGE
+from engine.iroh.ai import KNOWLEDGE, position_key
 from engine.iroh.rules import ARMS, SQUARES, arm_of, both_harmonies, harmonies, locked_points, winning_set
 from engine.iroh.tiles import NATIONS
 from engine.paisho.board import ORDER, POINTS
@@ -227,15 +227,21 @@ def test_facing_a_set_only_the_moves_that_break_it_are_searched():
     assert breaking and set(KNOWLEDGE.actions(game)) == breaking
 
 
-def test_going_back_to_a_position_of_this_game_counts_against_the_player_who_does_it():
-    start = "to_move: P1; P1: Ai g5, WL i2; P2: Ai l13, WL i16"
+def _back_to_the_start(start: str):
+    """P1's Air on g5 and P2's on l13 step out and P1's steps back; returns the game at the
+    search's root (P2 to move), that game after P2 also steps back to ``start``, and ``start``
+    loaded fresh (the same position, never seen before)."""
     game = engine.load("iroh", start)
     for move in ("g5-g4", "l13-l14", "g4-g5"):
         game.play(move)
     KNOWLEDGE.actions(game)  # the search's root: the record so far is what really happened
     back = game.copy()
     back.play("l14-l13")  # P2 returns to the start position
-    fresh = engine.load("iroh", start)  # the same position, never seen before
+    return game, back, engine.load("iroh", start)
+
+
+def test_going_back_to_a_position_of_this_game_counts_against_the_player_who_does_it():
+    game, back, fresh = _back_to_the_start("to_move: P1; P1: Ai g5, WL i2; P2: Ai l13, WL i16")
     assert KNOWLEDGE.evaluate(back)[1] < KNOWLEDGE.evaluate(fresh)[1] - 0.05
     assert ai.choose_move(game, "hard") != "l14-l13"
 
@@ -290,15 +296,17 @@ def test_at_hard_horizon_a_position_already_seen_is_closer_to_a_draw_for_either_
     # Hard's search must not count a repetition the opponent is forced into as a gain: it goes
     # round in circles towards the draw at the turn limit (the plain evaluation, which greedy
     # uses, still counts it against the player who moved back).
-    start = "to_move: P1; P1: Ai g5, Ai k5, WL i2; P2: Ai l13, WL i16"
-    game = engine.load("iroh", start)
-    for move in ("g5-g4", "l13-l14", "g4-g5"):
-        game.play(move)
-    KNOWLEDGE.actions(game)  # the search's root: the record so far is what really happened
-    back = game.copy()
-    back.play("l14-l13")  # P2 returns to the start position
-    fresh = engine.load("iroh", start)
+    _, back, fresh = _back_to_the_start("to_move: P1; P1: Ai g5, Ai k5, WL i2; P2: Ai l13, WL i16")
     ahead = KNOWLEDGE.horizon(fresh, 0)
     assert ahead > 0.55
     assert 0.5 < KNOWLEDGE.horizon(back, 0) < ahead - 0.05
     assert KNOWLEDGE.evaluate(back)[0] > KNOWLEDGE.evaluate(fresh)[0]
+
+
+def test_two_games_with_the_same_moves_from_different_starts_keep_their_own_history():
+    # The history of a game is its own: the same moves played from another start position
+    # went through other positions (the AI's answer must not depend on what it searched before).
+    _, first, _ = _back_to_the_start("to_move: P1; P1: Ai g5, WL i2; P2: Ai l13, WL i16")
+    _, second, fresh = _back_to_the_start("to_move: P1; P1: Ai g5, Ai k5, WL i2; P2: Ai l13, WL i16")
+    assert KNOWLEDGE.history(first) != KNOWLEDGE.history(second)
+    assert position_key(fresh) in KNOWLEDGE.history(second)
