@@ -70,6 +70,11 @@ class Knowledge(Generic[G]):
     horizon_levels: ClassVar[tuple[str, ...] | None] = None
     # Hidden information: a method determinize(game, seat, rng) -> Game, or None for open games.
     determinize: Callable[[G, int, random.Random], Game] | None = None
+    # Per level, the chance each turn that the player does not look at what the opponent threatens
+    # and plays ``overlooking`` instead of searching (empty: every level always looks). For a game
+    # where a player who sees every threat can only lose to a fork (Iroh), this is how a weaker
+    # level errs plausibly: it misses a set, as a person does, instead of playing at random.
+    overlook: ClassVar[dict[str, float]] = {}
 
     def search_for(self, game: G) -> str:
         """The search for this game (e.g. by player count)."""
@@ -103,6 +108,11 @@ class Knowledge(Generic[G]):
     def reward(self, game: G) -> Sequence[float]:
         """Win chance of every seat in a finished game (default: the winners share 1)."""
         return shared_reward(game)
+
+    def overlooking(self, game: G, rng: random.Random) -> Any:
+        """The move of the player to move who, this turn, only builds their own position and does
+        not look at what the opponent threatens (used only by the levels in ``overlook``)."""
+        raise NotImplementedError
 
     def playout_action(self, game: G, rng: random.Random) -> Any:
         """The move of a playout (default: uniformly random)."""

@@ -1,6 +1,6 @@
 """The AI levels: how much each level searches and how often it settles for a near-best move.
 
-Every level runs the same search; they differ in two ways only.
+Every level runs the same search; they differ in two ways, and in a game that asks for it a third.
 
 1. **Budget.** Each game's knowledge (``Knowledge.budgets``) gives a fixed budget per level, in the
    unit of its search: MCTS iterations or alpha-beta nodes. A fixed budget (not a clock) makes the
@@ -12,6 +12,12 @@ Every level runs the same search; they differ in two ways only.
    of the best one (values are win chances from 0 to 1 as the search sees them). A weaker level
    therefore plays moves that its own search finds nearly as good: plausible, never a blunder
    it can see.
+3. **Overlooking** (only where a game asks for it: ``Knowledge.overlook``). In Iroh a player who
+   sees every set the opponent makes can only lose to a fork, so a level that searches at all
+   defends as well as hard; there easy and medium, with a chance per turn (Iroh: easy 0.4,
+   medium 0.15), do not look at the opponent's harmonies and play the move that best builds
+   their own (``Knowledge.overlooking``): the mistake a person makes, who must see the other
+   side's harmonies unaided.
 
 =========  ======  ======  =======  =====================================================
 level      slip    margin  choices  budget (per game, ``Knowledge.budgets``)

@@ -26,7 +26,7 @@ class Analysis:
 
     move: str
     level: str
-    search: str  # "mcts", "alphabeta" or "forced" (a single legal move)
+    search: str  # "mcts", "alphabeta", "forced" (a single legal move) or "overlook" (see Knowledge)
     result: Result
     seconds: float  # wall-clock time of the search
     cpu_seconds: float  # CPU time of this thread: the cost on one core, whatever else runs
@@ -57,8 +57,11 @@ def analyse(game: Game, level: str = "hard", seed: int = 0, time_limit: float | 
     root = game.copy()
     actions = knowledge.actions(root)
     kind = knowledge.search_for(root)
+    overlook = knowledge.overlook.get(chosen_level.name, 0.0)
     if len(actions) == 1:
         result, kind = Result([Candidate(actions[0], 0.5, 0)]), "forced"
+    elif overlook and rng.random() < overlook:
+        result, kind = Result([Candidate(knowledge.overlooking(root, rng), 0.5, 0)]), "overlook"
     else:
         limit = max(1, round(knowledge.budget(root, chosen_level.name) * budget_scale))
         deadline = started + time_limit if time_limit is not None else None

@@ -51,12 +51,18 @@ between the ends of a harmony makes it transparent again, while the opponent has
 and a position the game has already seen is valued closer to a draw (``CIRCLE``) instead of
 counting against the player who moved into it: a repetition the opponent is forced into is no
 gain for the player ahead, who must find something new rather than go round in circles.
+
+Levels (``OVERLOOK``, engine/ai/levels.py): any search that sees the opponent's set breaks it,
+so easy and medium would defend as well as hard and a player could only beat them with a fork.
+Instead, with a chance per turn, they do not look at the opponent's harmonies and play the
+candidate that best builds their own (``overlooking``), as a person who misses a set does.
 """
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ..ai.knowledge import Knowledge
 from ..paisho.board import COLOURS, ORTHOGONAL, POINT_SET, Point
@@ -90,6 +96,10 @@ HANGING = 1.0  # share of a capturable piece's material counted at the horizon f
 HOARD = 0.3  # more per Rock or Knotweed in reserve at the horizon (kept for the end game)
 CIRCLE = 0.5  # at the horizon, a position this game has seen is this much closer to a draw
 END = 0.3  # more for a capturable piece that ends a harmony of the opponent's cover
+# The chance per turn that a level does not look at the opponent's harmonies (``overlooking``):
+# a defender that sees every set can only lose to a fork, so without it easy was as hard to beat
+# as hard (rules 2.5: seeing the opponent's harmonies is the player's own job).
+OVERLOOK = {"easy": 0.6, "medium": 0.25}
 
 # The arms as (quarter, quarter, axis along which the line runs): quarters 0 SW, 1 SE, 2 NW, 3 NE;
 # the ends of a harmony share the coordinate ``1 - axis`` (a rank for S and N, a file for E and W).
@@ -611,6 +621,7 @@ class IrohKnowledge(Knowledge[IrohGame]):
     max_depth = 4
     horizon_levels = ("hard",)
     contempt = 0.05
+    overlook = OVERLOOK
 
     def __init__(self) -> None:
         self._history: dict[tuple[str | None, ...], frozenset] = {}
@@ -690,6 +701,12 @@ class IrohKnowledge(Knowledge[IrohGame]):
         theirs = both[1 - p]
         if cover(theirs, game.board, 1 - p)[0] == 4:  # only a move that breaks it does not lose
             return breaks(game, 1 - p, theirs) or [PROCLAIM]
+        return self._building(game, held, both)
+
+    def _building(self, game: IrohGame, held: set[Point], both: tuple[Harmonies, Harmonies]) -> list[Any]:
+        """The candidates of the player to move when no set of the opponent has to be broken."""
+        p = game._to_move
+        theirs = both[1 - p]
         rocks: set[Point] = set()
         weeds: set[Point] = set()
         board = game.board
@@ -721,6 +738,29 @@ class IrohKnowledge(Knowledge[IrohGame]):
                     continue
             out.append(action)
         return out or [PROCLAIM]
+
+    def overlooking(self, game: IrohGame, rng: random.Random) -> Any:
+        """The move of a player who, this turn, does not look at the opponent's harmonies (a weaker
+        level's error, ``OVERLOOK``): of the candidates it would search with no set to break, the
+        one that leaves its own position strongest (``strength`` of its own side alone), ties
+        broken at random. It still proclaims a set of its own (``actions`` gives only that)."""
+        p = game._to_move
+        held = locked_points(game.knotweeds) if game.knotweeds else set()
+        both = both_harmonies(game.board, game.knotweeds, held)
+        if cover(both[p], game.board, p)[0] == 4:
+            return PROCLAIM
+        best, best_key = PROCLAIM, None
+        for action in self._building(game, held, both):
+            after = cast(IrohGame, game.copy())
+            after._apply_action(action)
+            if after.outcome is not None:
+                return action
+            now_held = locked_points(after.knotweeds) if after.knotweeds else set()
+            f = Features(after, p, now_held, both_harmonies(after.board, after.knotweeds, now_held)[p])
+            key = (strength(after, p, f, now_held, robust_cover(after, p, f, now_held)), rng.random())
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        return best
 
     def order(self, game: IrohGame, actions: list[Any]) -> list[Any]:
         board = game.board

@@ -170,6 +170,33 @@ def test_hard_breaks_the_set_the_opponent_is_about_to_proclaim():
     assert winning_set(after.board, after.knotweeds, 0) is None, move
 
 
+def test_easy_and_medium_sometimes_overlook_a_set_and_hard_never_does():
+    game = engine.load("iroh", "to_move: P2; " + I3)  # P1 just completed the set of I-3
+    missed = {}
+    for level in ai.LEVELS:
+        missed[level] = 0
+        for seed in range(30):
+            found = ai.analyse(game, level, seed=seed)
+            after = game.copy()
+            after.play(found.move)
+            if winning_set(after.board, after.knotweeds, 0) is not None:
+                assert found.search == "overlook", (level, seed, found.move)
+                missed[level] += 1
+    assert missed["hard"] == 0
+    assert 0 < missed["medium"] < missed["easy"] < 30, missed
+
+
+def test_a_player_who_overlooks_still_proclaims_and_builds_its_own_set():
+    rng = random.Random(1)
+    assert KNOWLEDGE.overlooking(engine.load("iroh", "to_move: P1; " + I3), rng) == "proclaim"
+    # I-3 before k5-k7: the move that completes P1's set is the one that builds most.
+    game = engine.load("iroh", "to_move: P1; P1: Fi g7, Wa k5, Ai k11, Ea e13, Ea m13, Ea c7, Ea c11, WL i2; "
+                               "P2: Ea o4, WL i16")
+    after = game.copy()
+    after._apply_action(KNOWLEDGE.overlooking(game, rng))
+    assert winning_set(after.board, after.knotweeds, 0) is not None
+
+
 def test_hard_completes_a_set_that_cannot_be_broken():
     # I-3 before k5-k7, but P2 has no Fire, Lotus, Rock or Knotweed left to answer with.
     game = engine.load("iroh", "to_move: P1; P1: Fi g7, Wa k5, Ai k11, Ea e13, Ea m13, Ea c7, Ea c11, WL i2; "
