@@ -109,9 +109,10 @@ class Knowledge(Generic[G]):
         """Win chance of every seat in a finished game (default: the winners share 1)."""
         return shared_reward(game)
 
-    def overlooking(self, game: G, rng: random.Random) -> Any:
+    def overlooking(self, game: G, level: str, rng: random.Random) -> Any | None:
         """The move of the player to move who, this turn, only builds their own position and does
-        not look at what the opponent threatens (used only by the levels in ``overlook``)."""
+        not look at what the opponent threatens (used only by the levels in ``overlook``); None
+        when the player notices the threat after all (then the level searches as usual)."""
         raise NotImplementedError
 
     def playout_action(self, game: G, rng: random.Random) -> Any:

@@ -58,10 +58,13 @@ def analyse(game: Game, level: str = "hard", seed: int = 0, time_limit: float | 
     actions = knowledge.actions(root)
     kind = knowledge.search_for(root)
     overlook = knowledge.overlook.get(chosen_level.name, 0.0)
+    blind = None
+    if len(actions) > 1 and overlook and rng.random() < overlook:
+        blind = knowledge.overlooking(root, chosen_level.name, rng)
     if len(actions) == 1:
         result, kind = Result([Candidate(actions[0], 0.5, 0)]), "forced"
-    elif overlook and rng.random() < overlook:
-        result, kind = Result([Candidate(knowledge.overlooking(root, rng), 0.5, 0)]), "overlook"
+    elif blind is not None:
+        result, kind = Result([Candidate(blind, 0.5, 0)]), "overlook"
     else:
         limit = max(1, round(knowledge.budget(root, chosen_level.name) * budget_scale))
         deadline = started + time_limit if time_limit is not None else None

@@ -188,12 +188,12 @@ def test_easy_and_medium_sometimes_overlook_a_set_and_hard_never_does():
 
 def test_a_player_who_overlooks_still_proclaims_and_builds_its_own_set():
     rng = random.Random(1)
-    assert KNOWLEDGE.overlooking(engine.load("iroh", "to_move: P1; " + I3), rng) == "proclaim"
+    assert KNOWLEDGE.overlooking(engine.load("iroh", "to_move: P1; " + I3), "easy", rng) == "proclaim"
     # I-3 before k5-k7: the move that completes P1's set is the one that builds most.
     game = engine.load("iroh", "to_move: P1; P1: Fi g7, Wa k5, Ai k11, Ea e13, Ea m13, Ea c7, Ea c11, WL i2; "
                                "P2: Ea o4, WL i16")
     after = game.copy()
-    after._apply_action(KNOWLEDGE.overlooking(game, rng))
+    after._apply_action(KNOWLEDGE.overlooking(game, "easy", rng))
     assert winning_set(after.board, after.knotweeds, 0) is not None
 
 
