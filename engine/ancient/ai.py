@@ -19,6 +19,12 @@ of millions, and an evaluation of the race to the exact target.
   mover whose hand is sampled (the sample may have missed a finish). Alpha-beta looks two plies
   deep in each sampled world (hard), so it sees the winning replies the opponent's (sampled)
   hand allows and its own finish after them; medium and easy stop at depth 1 or less.
+- **The other hand's finishes, at the root** (public information only: the board, the other
+  seat's unseen tiles and its hand's size): which tile types would let a one-tile hand finish
+  on a board (``_finishing_types``) and how likely the hand is to hold one (``finish_chance``).
+  The search is offered placements that close such finishes (``_defences``, from ``order`` at
+  the searching seat's own turn, so the greedy baseline's list is unchanged), and hard chooses
+  among its near-best searched turns by that chance (``settle_root``).
 """
 from __future__ import annotations
 
