@@ -95,6 +95,12 @@ class Knowledge(Generic[G]):
         expands them in random order and alpha-beta takes them as they come)."""
         return None
 
+    def settle(self, game: G, level: str, ranked: list[Any]) -> list[Any]:
+        """The searched root moves (``Candidate``s, best first) as the level should rank them
+        before it picks one (default: as the search ranked them). ``game`` is the real position:
+        a game with hidden information must use only what the seat to move may know here."""
+        return ranked
+
     def evaluate(self, game: G) -> Sequence[float]:
         """Estimated win chance of every seat in a running game (summing to 1)."""
         raise NotImplementedError

@@ -19,6 +19,12 @@ of millions, and an evaluation of the race to the exact target.
   mover whose hand is sampled (the sample may have missed a finish). Alpha-beta looks two plies
   deep in each sampled world (hard), so it sees the winning replies the opponent's (sampled)
   hand allows and its own finish after them; medium and easy stop at depth 1 or less.
+- **The other hand's finishes, at the root** (public information only: the board, the other
+  seat's unseen tiles and its hand's size): which tile types would let a one-tile hand finish
+  on a board (``_finishing_types``) and how likely the hand is to hold one (``finish_chance``).
+  The search is offered placements that close such finishes (``_defences``, from ``order`` at
+  the searching seat's own turn, so the greedy baseline's list is unchanged), and hard chooses
+  among its near-best searched turns by that chance (``settle_root``).
 """
 from __future__ import annotations
 
@@ -35,6 +41,7 @@ from .fast import (
     LINES,
     RELATION,
     destinations,
+    line_harmonies,
     lines_count,
     lines_through,
     own_moves,
@@ -61,6 +68,14 @@ NEAR = 0.15  # otherwise: how much being close to the target (REACH) is worth to
 DEVELOPED = 0.01  # per own movable tile on the board or tile in hand, beyond the other seat's
 MEANS_CAP = 10  # movable tiles counted at most
 HAND_MEANS = 0.3  # a tile in hand counts this much of a movable tile on the board
+HELD = {"Rk": 3.0, "Wh": 3.0, "Bo": 3.0, "WL": 2.0, "Kn": 1.5}  # kept in a hand this many times as often as a flower
+SETTLE_MARGIN = 0.05  # hard's root: turns valued this near the best are compared by the finishes they leave
+SETTLE_WEIGHT = 0.5  # how much the chance of the other seat's finish costs there
+SETTLE_LOOKED = 12  # searched turns compared at most
+DEFENCE_FROM = 0.1  # the other seat's finish chance from which defences are offered
+DEFENCES = 3  # defences offered at most
+DEFENCE_TRIES = 12  # placements checked for that
+DEFENDERS = {"Rk": 0, "WL": 1, "Ja": 2, "Li": 2, "WJ": 2, "Ro": 2, "Ch": 2, "Rh": 2}  # tried in this order
 SEARCHER = "ai_seat"  # attribute of a world: the seat whose hand in it is real
 THREAT = 0.15  # how much a near count costs the searching seat when it has no win (see evaluate)
 THREAT_HAND = 2  # the other seat's threat grows with its hand up to this many tiles
@@ -433,6 +448,141 @@ def candidates(game: AncientGame) -> list[Any]:
     return out or ["pass"]
 
 
+# ----- hard's root: the finishes the other seat's hand may hold (public information only) -------
+def _finishing_types(game: AncientGame, other: int) -> list[tuple[str, tuple]]:
+    """(type, finish) for each type among ``other``'s unseen tiles (hand and pile together: public)
+    with which a one-tile hand of ``other`` would make the count exact on this board, moves of
+    ``other``'s tiles included (the quick search of ``_find_win``, as the search uses); kept per
+    board."""
+    types = tuple(dict.fromkeys(unseen(game, other)))
+    key = (tuple(sorted((q, *tile) for q, tile in game.board.items())), other, types, game.count, game.target)
+    found = _FINISHES.get(key)
+    if found is None:
+        if len(_FINISHES) >= WINS_KEPT:
+            _FINISHES.clear()
+        found = []
+        for code in types:
+            probe = game.copy()
+            probe._to_move, probe.pending = other, False
+            probe.hands[other] = [code]
+            index, placed, moves = _scored(probe, other)
+            win = _find_win(probe, other, index, placed, moves)
+            if win is not None:
+                found.append((code, win))
+        _FINISHES[key] = found
+    return found
+
+
+_FINISHES: dict[tuple, list[tuple[str, tuple]]] = {}
+
+
+def finish_chance(game: AncientGame, other: int) -> float:
+    """How likely ``other``'s hand is to hold a tile that finishes on this board next turn: the
+    finishing types (``_finishing_types``) among ``other``'s unseen tiles, a hand of its real
+    size drawn from them, special tiles weighted by ``HELD`` (players place their flowers and
+    keep the tiles that shift many harmonies at once). Public information only: the board, the
+    unseen multiset and the hand's size."""
+    size = len(game.hands[other])
+    if not size or game.phase != "play":
+        return 0.0
+    finishing = {code for code, _ in _finishing_types(game, other)}
+    if not finishing:
+        return 0.0
+    tiles = Counter(unseen(game, other))
+    total = sum(HELD.get(code, 1.0) * n for code, n in tiles.items())
+    hit = sum(HELD.get(code, 1.0) * n for code, n in tiles.items() if code in finishing)
+    return 1.0 - (1.0 - hit / total) ** min(size, sum(tiles.values()))
+
+
+def _gaining_lines(game: AncientGame, p: int, finish: tuple) -> set[int]:
+    """The lines on which the turn ``finish`` of ``p`` adds harmonies."""
+    board = {q: list(v) for q, v in game.board.items()}
+    code, at, dest, turn, move = finish
+    lines = placement_lines(board, code, at, dest, turn)
+    if move is not None:
+        lines |= set(LINE_OF[move[0]]) | set(LINE_OF[move[1]])
+    before = {line: line_harmonies(board, line) for line in lines}
+    place_on(board, p, code, at, dest, turn)
+    if move is not None:
+        board[move[1]] = board.pop(move[0])
+    return {line for line in lines if line_harmonies(board, line) > before[line]}
+
+
+def _defences(game: AncientGame, p: int) -> list[Any]:
+    """At the searching seat's own turn, when the other seat's hand may hold a finish on this
+    board (``finish_chance`` above ``DEFENCE_FROM``): up to ``DEFENCES`` placements that leave the
+    least chance of one, a Coin, Lotus or flower on a line the finishes would fill or on the point
+    a finishing Wheel or Ship needs, ``DEFENCE_TRIES`` of them checked. Only offered to the
+    search (which values them like any other turn) and to ``settle_root``."""
+    other = 1 - p
+    now = finish_chance(game, other)
+    if now < DEFENCE_FROM:
+        return []
+    lines: set[int] = set()
+    spots: set[Any] = set()
+    for _, finish in _finishing_types(game, other):
+        lines |= _gaining_lines(game, other, finish)
+        if finish[0] in ("Wh", "Bo"):
+            spots.add(finish[1])
+    target, count = game.target, game.count
+    tried = [(change, head) for change, head in _scored(game, p)[1]
+             if head[0] in DEFENDERS and count + change != target
+             and (head[1] in spots or set(LINE_OF[head[1]]) & lines)]
+    tried.sort(key=lambda item: (item[1][1] not in spots, DEFENDERS[item[1][0]],
+                                 _danger(target - count - item[0]), ORDER[item[1][1]]))
+    spread: dict[tuple, tuple] = {}  # one try per tile type and the lines it stands on, first
+    for _, head in tried:
+        spread.setdefault((head[0], head[1] in spots, tuple(sorted(set(LINE_OF[head[1]]) & lines))), head)
+    found = []
+    for head in list(spread.values())[:DEFENCE_TRIES]:
+        after = game.copy()
+        after._apply_action((*head, None))
+        if after.outcome is None:
+            chance = finish_chance(after, other)
+            if chance < now / 2:
+                found.append((chance, (*head, None)))
+    found.sort(key=lambda item: item[0])
+    return [action for _, action in found[:DEFENCES]]
+
+
+def _after(game: AncientGame, action: Any) -> AncientGame:
+    """The board after the searching seat's own turn ``action`` (a draw or discard leaves it as it
+    is; nothing hidden is read: only the board and sizes are used afterwards)."""
+    if isinstance(action, str):
+        return game
+    after = game.copy()
+    after._apply_action(action)
+    return after
+
+
+def settle_root(game: AncientGame, ranked: list[Any]) -> list[Any]:
+    """Hard's root: among the searched turns valued within ``SETTLE_MARGIN`` of the best, the one
+    with the best value less ``SETTLE_WEIGHT`` times the chance that the other seat's hand holds
+    a finish on the board it leaves (``finish_chance``). Sampled worlds see such a finish only
+    when a sample deals the tile (with a hand of one or two tiles, rarely); this counts it for
+    every hand that could hold it, but only to choose among near-equal turns."""
+    if len(ranked) < 2 or game.phase != "play" or game.pending:
+        return ranked
+    best = ranked[0]
+    if not best.exact or best.value > 1.0:
+        return ranked
+    other = 1 - game._to_move
+    near = [c for c in ranked[:SETTLE_LOOKED] if c.exact and c.weight == best.weight
+            and c.value >= best.value - SETTLE_MARGIN]
+    if len(near) < 2:
+        return ranked
+    scored = []
+    for c in near:
+        after = _after(game, c.action)
+        if after.outcome is not None:
+            return ranked
+        scored.append((c.value - SETTLE_WEIGHT * finish_chance(after, other), c))
+    chosen = max(scored, key=lambda item: item[0])[1]
+    if chosen is best:
+        return ranked
+    return [chosen] + [c for c in ranked if c is not chosen]
+
+
 def can_win(game: AncientGame) -> bool:
     """Whether the player to move has a turn that reaches the target (as far as the quick search
     of ``_find_win`` sees); kept per position like the scored placements."""
@@ -500,6 +650,22 @@ class AncientKnowledge(Knowledge[AncientGame]):
 
     def actions(self, game: AncientGame) -> list[Any]:
         return candidates(game)
+
+    def order(self, game: AncientGame, actions: list[Any]) -> list[Any] | None:
+        """The candidates as they come, and at the searching seat's own turn (the root) the
+        defences against a finish the other hand may hold (``_defences``) after them. Only the
+        search orders its moves: the greedy baseline's list (``actions``) stays the candidates."""
+        p = game._to_move
+        if (getattr(game, SEARCHER, None) != p or game.phase != "play" or game.pending
+                or not game.hands[p] or len(actions) == 1):
+            return None
+        extra = [a for a in _defences(game, p) if a not in actions]
+        return actions + extra if extra else None
+
+    def settle(self, game: AncientGame, level: str, ranked: list[Any]) -> list[Any]:
+        """Hard compares its near-best turns by the finishes they leave the other seat
+        (``settle_root``); the other levels keep the search's ranking."""
+        return settle_root(game, ranked) if level == "hard" else ranked
 
     def playout_action(self, game: AncientGame, rng: random.Random) -> Any:
         return random_action(game, rng)

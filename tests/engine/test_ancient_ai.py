@@ -256,3 +256,42 @@ def test_hard_and_medium_block_the_finish_the_other_hand_must_hold():
             after = game.copy()
             after.play(ai.choose_move(game, level, seed=seed))
             assert not p2_can_win(after), (level, seed)
+
+
+def wheel_would_win(game) -> str | None:
+    """A turn of P2 (to move) reaching the target with a hand of one Wheel, over every legal turn
+    (not only the AI's candidates), judged by the exact count of each turn."""
+    probe = game.copy()
+    probe.hands[1] = ["Wh"]
+    for action in fast.all_actions(probe):
+        if isinstance(action, str):
+            continue
+        found = ancient_ai._exact(probe, 1, action[:4], action[4])
+        if found is not None and found[0] == probe.target:
+            return probe._action_text(action)
+    return None
+
+
+# Count 0, target 5: a Wheel turning the ring of i4 (or of j3, once a Lily stands on g4), then a
+# move, gives five harmonies at once. P2 has one Wheel among 15 unseen tiles, so a sampled hand
+# of one or two tiles rarely holds it. P1 holds a Coin.
+WHEEL_BOARD = ("to_move: P1; P1: Ch g1, Kn k2, Ch i3, Ro j4, Rh k4, Li h10; "
+               "P2: WJ i1, WL d2, Ch i2, Ja j2, Li h3, WJ f5; P1 hand: Li Ro Rk; P1 pile: Ja Ja Ja Ja; "
+               "P2 hand: {hand}; P2 pile: {pile}; turns: 30")
+
+
+@pytest.mark.parametrize("hand, pile", [("Ja", "Wh Ja Ja Ro Ro Ro Ro Ch Ch Ch Ch Rh Rh Rh"),
+                                        ("Ja Ro", "Wh Ja Ro Ro Ro Ch Ch Ch Ch Rh Rh Rh Ja Ja")])
+def test_hard_closes_a_wheel_finish_the_other_hand_may_hold(hand, pile):
+    """A draw, or building with a flower, leaves P2 a finish if its hand holds the Wheel; the
+    sampled worlds mostly deal it none, so the search alone builds (`Li@g4`). Hard is offered
+    defences (a Coin on the lines the finish fills) and, among near-equal turns, takes the one
+    that leaves the fewest hands a finish: no Wheel then wins."""
+    game = engine.load("ancient", WHEEL_BOARD.format(hand=hand, pile=pile))
+    drawn = game.copy()
+    drawn.play("draw")
+    assert wheel_would_win(drawn)
+    for seed in range(4):
+        after = game.copy()
+        after.play(ai.choose_move(game, "hard", seed=seed))
+        assert after.outcome is None and wheel_would_win(after) is None, (seed, after.record[-1])
