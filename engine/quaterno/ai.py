@@ -50,6 +50,7 @@ SPARE = 0.3  # each further kind as close as the pairs needed (a second threat)
 PROGRESS = 0.01  # per turn saved, however far from the goal (a gradient when every route is long)
 MAX_TURNS = 11  # the longest estimate: Sun 3 + Moon 2 + two pairs of 3
 CANDIDATES = 8  # moves searched further at each position: the best of the one-ply looks
+HARD_WIDTHS = (CANDIDATES, 5, 2, 2)  # hard's candidates searched at plies 0-3 (depth 4)
 FORCED = 0.9  # at least this win chance for a player who scores their figures by force (hard)
 ACTIONS_NEAR = 0  # pairs an action completes count on a diagonal with the Sun and Moon on it (and in forced)
 PER_IDEA = 2  # candidates of one idea at most (one tile placed or moved, one actor on one target)
@@ -329,6 +330,10 @@ class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
     # hard = depth 3 (the budget caps positions without cut-offs)
     budgets = {"easy": CANDIDATES, "medium": CANDIDATES * (CANDIDATES + 2), "hard": 700}
     max_depth = 3
+    # hard alone reads a fourth ply: every candidate at the root, fewer below it (a look at
+    # every move of each position expanded at ply 3 is what a fourth ply costs)
+    level_depths = {"hard": 4}
+    level_widths = {"hard": HARD_WIDTHS}
     contempt = 0.05
     horizon_levels = ("hard",)  # only hard sees threats it cannot be stopped from scoring
     candidates = CANDIDATES
