@@ -10,6 +10,8 @@ history heuristic on top of ``knowledge.order``. Each completed iteration gives 
 for every root move within ``margin`` of the best (the rest are cut off, marked inexact), which
 is what a level needs to choose a near-best move. When the budget runs out inside an iteration,
 the root moves that iteration finished are kept if it finished the first (previous best) one.
+A knowledge may give a level its own deepest iteration and how many actions it searches at each
+ply (``Knowledge.level_depths``, ``level_widths``: e.g. every candidate at the root, fewer below).
 
 Hidden information: ``knowledge.determinize`` draws ``knowledge.samples`` worlds for the
 searching seat; each gets an equal share of the budget and the root values are averaged.
@@ -28,9 +30,11 @@ SOONER = 1e-3  # bonus per ply for a win found sooner
 
 
 class _Searcher:
-    def __init__(self, knowledge: Knowledge, seat: int, budget: Budget, horizon: bool = True) -> None:
+    def __init__(self, knowledge: Knowledge, seat: int, budget: Budget, horizon: bool = True,
+                 widths: tuple[int, ...] = ()) -> None:
         self.knowledge = knowledge
         self.horizon = horizon  # value the horizon by knowledge.horizon (else by the evaluation)
+        self.widths = widths  # how many actions are searched at each ply (past its end: all)
         self.seat = seat
         self.budget = budget
         self.killers: dict[int, Any] = {}
@@ -55,6 +59,8 @@ class _Searcher:
         ranked = self.knowledge.order(game, actions)
         if ranked is not None:
             actions = ranked
+        if ply < len(self.widths):
+            actions = actions[:self.widths[ply]]
         history = self.history
         if history:
             actions = sorted(actions, key=lambda a: -history.get(a, 0))
@@ -107,12 +113,12 @@ class _Searcher:
 
 
 def _deepen(game: Game, knowledge: Knowledge, seat: int, budget: Budget, margin: float,
-            horizon: bool = True) -> Result:
-    searcher = _Searcher(knowledge, seat, budget, horizon)
+            horizon: bool = True, max_depth: int | None = None, widths: tuple[int, ...] = ()) -> Result:
+    searcher = _Searcher(knowledge, seat, budget, horizon, widths)
     order = searcher.ordered(game, 0)
     ranked: list[Candidate] = []
     depth_done = 0
-    for depth in range(1, knowledge.max_depth + 1):
+    for depth in range(1, (knowledge.max_depth if max_depth is None else max_depth) + 1):
         done: list[Candidate] = []
         try:
             searcher.root(game, order, depth, margin, done)
@@ -136,19 +142,23 @@ def _rank(candidates: list[Candidate]) -> list[Candidate]:
 
 
 def search(game: Game, knowledge: Knowledge, seat: int, budget: Budget, rng: random.Random,
-           margin: float = 0.0, horizon: bool = True) -> Result:
+           margin: float = 0.0, horizon: bool = True, max_depth: int | None = None,
+           widths: tuple[int, ...] = ()) -> Result:
     """Alpha-beta from ``game`` for ``seat`` (the player to move) within ``budget``; ``horizon``
-    False values the horizon by the evaluation instead of ``knowledge.horizon``."""
+    False values the horizon by the evaluation instead of ``knowledge.horizon``; ``max_depth``
+    (default ``knowledge.max_depth``) is the deepest iteration, ``widths`` how many actions are
+    searched at each ply (index 0: the root; past its end: all)."""
     determinize = knowledge.determinize
     if determinize is None:
-        return _deepen(game, knowledge, seat, budget, margin, horizon)
+        return _deepen(game, knowledge, seat, budget, margin, horizon, max_depth, widths)
     samples = max(1, knowledge.samples)
     totals: dict[Any, list[float]] = {}
     used = depth = 0
     for i in range(samples):
         share = Budget((budget.limit - used) // (samples - i), budget.deadline)
         world = determinize(game, seat, rng)
-        result = _deepen(world, knowledge, seat, share, max(margin, knowledge.world_margin), horizon)
+        result = _deepen(world, knowledge, seat, share, max(margin, knowledge.world_margin), horizon,
+                         max_depth, widths)
         used += share.used
         depth = max(depth, result.depth)
         for c in result.ranked:

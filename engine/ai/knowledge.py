@@ -65,6 +65,11 @@ class Knowledge(Generic[G]):
     # much of its best (on top of the level's margin); 1.0 values them all, so that the averages
     # over the worlds compare like with like instead of favouring the move searched first.
     world_margin: ClassVar[float] = 0.0
+    # Alpha-beta, per level (levels not listed keep ``max_depth`` and every one of ``actions``):
+    # the deepest iteration, and how many of ``actions`` (best first by ``order``) are searched
+    # at each ply (index 0: the root; plies past the end of the tuple keep them all).
+    level_depths: ClassVar[dict[str, int]] = {}
+    level_widths: ClassVar[dict[str, tuple[int, ...]]] = {}
     # Alpha-beta: the levels whose horizon is valued by ``horizon`` (None: every level); the
     # others value it by ``evaluate``.
     horizon_levels: ClassVar[tuple[str, ...] | None] = None

@@ -71,7 +71,9 @@ def analyse(game: Game, level: str = "hard", seed: int = 0, time_limit: float | 
         budget = Budget(limit, deadline)
         if kind == "alphabeta":
             looks = knowledge.horizon_levels is None or chosen_level.name in knowledge.horizon_levels
-            result = alphabeta.search(root, knowledge, seat, budget, rng, chosen_level.margin, looks)
+            name = chosen_level.name
+            result = alphabeta.search(root, knowledge, seat, budget, rng, chosen_level.margin, looks,
+                                      knowledge.level_depths.get(name), knowledge.level_widths.get(name, ()))
         else:
             result = mcts.search(root, knowledge, seat, budget, rng)
         if not result.ranked:  # not even one iteration: any legal move

@@ -28,7 +28,8 @@ and only the ``CANDIDATES`` best are searched further (``looks``, cached for the
 ``RECENT`` positions, since iterative deepening comes back to them). A win in one is always
 first. The levels then differ in depth: easy takes the looks themselves (depth 1), medium
 weighs the opponent's best answer to each candidate (depth 2), hard also its own best
-follow-up (depth 3). A draw is valued a little below even (``contempt``) so that the search
+follow-up and the opponent's answer to that (depth 4, over fewer candidates below the root:
+``HARD_WIDTHS``). A draw is valued a little below even (``contempt``) so that the search
 plays on instead of repeating moves. The candidates hold at most ``PER_IDEA`` moves of one idea
 (one tile moved or placed, one actor on one target). Hard alone values its horizon with
 ``forced``: a player with more threats than the opponent can block scores by force.
@@ -50,6 +51,7 @@ SPARE = 0.3  # each further kind as close as the pairs needed (a second threat)
 PROGRESS = 0.01  # per turn saved, however far from the goal (a gradient when every route is long)
 MAX_TURNS = 11  # the longest estimate: Sun 3 + Moon 2 + two pairs of 3
 CANDIDATES = 8  # moves searched further at each position: the best of the one-ply looks
+HARD_WIDTHS = (CANDIDATES, 5, 2, 2)  # hard's candidates searched at plies 0-3 (depth 4)
 FORCED = 0.9  # at least this win chance for a player who scores their figures by force (hard)
 ACTIONS_NEAR = 0  # pairs an action completes count on a diagonal with the Sun and Moon on it (and in forced)
 PER_IDEA = 2  # candidates of one idea at most (one tile placed or moved, one actor on one target)
@@ -326,9 +328,13 @@ class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
     # alpha-beta nodes (a node is a searched candidate; each position the search expands also
     # costs one look at all its moves): easy = depth 1, medium = depth 2 (at most
     # CANDIDATES * (CANDIDATES + 2) nodes, what is left starts depth 3 and is mostly discarded),
-    # hard = depth 3 (the budget caps positions without cut-offs)
+    # hard = depth 4 over HARD_WIDTHS (the budget caps positions without cut-offs)
     budgets = {"easy": CANDIDATES, "medium": CANDIDATES * (CANDIDATES + 2), "hard": 700}
     max_depth = 3
+    # hard alone reads a fourth ply: every candidate at the root, fewer below it (a look at
+    # every move of each position expanded at ply 3 is what a fourth ply costs)
+    level_depths = {"hard": 4}
+    level_widths = {"hard": HARD_WIDTHS}
     contempt = 0.05
     horizon_levels = ("hard",)  # only hard sees threats it cannot be stopped from scoring
     candidates = CANDIDATES

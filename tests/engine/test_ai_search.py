@@ -124,3 +124,38 @@ def test_alphabeta_values_its_horizon_with_knowledge_horizon_and_greedy_keeps_th
     knowledge.calls = 0
     greedy_move(game, seed=0)
     assert knowledge.calls == 0
+
+
+def test_a_level_searches_its_own_depth_and_widths_and_the_other_levels_keep_theirs(monkeypatch):
+    from engine.quaterno.ai import QuaternoKnowledge
+
+    class Paths(QuaternoKnowledge):
+        """Quaterno knowledge that records the line of moves to every leaf of the search."""
+
+        horizon_levels = None
+        level_depths = {"hard": 2}
+        level_widths = {"hard": (3, 1)}
+
+        def __init__(self, root: int) -> None:
+            super().__init__()
+            self.root, self.paths = root, set()
+
+        def horizon(self, game, seat):
+            self.paths.add(tuple(game.record[self.root:]))
+            return super().horizon(game, seat)
+
+    game = engine.new_game("quaterno", seed=3)
+    knowledge = Paths(len(game.record))
+    descriptor = engine.registry.info("quaterno")
+    monkeypatch.setitem(engine.registry._REGISTRY, "quaterno", dataclasses.replace(descriptor, ai=knowledge))
+    found = ai.analyse(game, "hard", seed=0)
+    shortlist = [game._action_text(a) for a in knowledge.actions(game)]
+    assert found.result.depth == 2 and {len(p) for p in knowledge.paths} <= {1, 2}
+    firsts = {p[0] for p in knowledge.paths}
+    assert firsts == set(shortlist[:3])  # the three best candidates at the root
+    for first in firsts:  # one answer to each
+        assert len({p[1] for p in knowledge.paths if len(p) == 2 and p[0] == first}) == 1
+    knowledge.paths.clear()
+    medium = ai.analyse(game, "medium", seed=0)  # not listed: max_depth and every candidate
+    assert medium.result.depth == 2 and {p[0] for p in knowledge.paths} == set(shortlist)
+    assert max(len({p[1] for p in knowledge.paths if len(p) == 2 and p[0] == first}) for first in shortlist) > 1

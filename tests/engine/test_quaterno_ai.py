@@ -116,6 +116,18 @@ def test_medium_searches_the_answers_that_easy_does_not_see():
     assert ai.analyse(game, "easy", seed=0).result.depth == 1
 
 
+def test_hard_reads_a_fourth_ply_over_every_candidate_at_the_root():
+    # hard's own follow-up and the opponent's answer to it (depth 4), fewer candidates below the
+    # root; medium keeps depth 2 over every candidate
+    game = engine.replay("quaterno", BLUNDER, seed=9)
+    knowledge = ai.knowledge_for("quaterno")
+    found = ai.analyse(game, "hard", seed=0)
+    assert found.result.depth == 4
+    assert {c.action for c in found.result.ranked} == set(knowledge.actions(game))
+    assert not loses_at_once(game, found.move)
+    assert knowledge.level_widths["hard"][0] == CANDIDATES and "medium" not in knowledge.level_depths
+
+
 # Player 1 (one figure scored, Sun c3 and Moon h8 on D1) threatens two figures at once: the Fan
 # i5-i2 onto the mirror image of Player 2's Fan b9, the Anchor j2-j7 onto that of the Anchor g10.
 # Player 2 can block only one, and no tile of theirs reaches the Sun or the Moon.
