@@ -310,7 +310,7 @@ def copy_game(game: AncientGame) -> AncientGame:
 
 
 def random_action(game: AncientGame, rng: Any) -> Action:
-    """The random player of A-8 (``moves.random_move``) as an action, without listing every turn:
+    """The random player of A-8 (``AncientGame.random_move`` writes it out), without listing every turn:
     a random discard; else draw with probability 1/3 (always when nothing can be placed), else a
     random placement followed half the time by a random move."""
     if game.phase == "choose" or game.pending:

@@ -104,8 +104,9 @@ class AncientGame(Game):
         return moves.suggest(self, key, limit)
 
     def random_move(self, rng: random.Random) -> str:
-        """The random player of A-8 (``moves.random_move``)."""
-        return moves.random_move(self, rng)
+        """The random player of A-8 (``fast.random_action``, written out)."""
+        from .fast import random_action
+        return self._action_text(random_action(self, rng))
 
     def _play(self, move: str) -> str:
         text = pn.squash(move)

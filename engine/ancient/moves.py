@@ -1,13 +1,12 @@
 """The legal moves of Ancient Pai Sho (docs/rules/ancient.md 3.4.3), listed whole or part by part:
 every placement, the moves that may follow one, whether a player is stuck (only ``pass``), the
 whole list, autocomplete that completes a turn part by part (a Ship in hand on a crowded board
-makes millions of turns), and the random player of A-8.
+makes millions of turns).
 
 Everything here only reads the game: a placement's effect is judged on a board of its own.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -204,23 +203,3 @@ def matching_moves(board: Board, p: int, key: str) -> Iterator[str]:
                 continue
             if move.startswith(key):
                 yield move
-
-
-def random_move(game: AncientGame, rng: random.Random) -> str:
-    """The random player of A-8: a random discard; else draw with probability 1/3 (always when
-    no placement is legal), else a random placement followed half the time by a random move."""
-    if game.phase == "choose" or game.pending:
-        return rng.choice(game.legal_moves())
-    p = game._to_move
-    options = list(placements(game, p))
-    if not options:
-        return "draw" if game.piles[p] else "pass"
-    if game.piles[p] and rng.random() < 1 / 3:
-        return "draw"
-    place = rng.choice(options)
-    board, _ = after_placement(game.board, game.hands[p], p, place)
-    if harmony_count(board) != game.target and rng.random() < 0.5:
-        found = moves(board, p)
-        if found:
-            return f"{place.text()},{rng.choice(found)}"
-    return place.text()
