@@ -1,14 +1,14 @@
 """Quaterno's legal moves (docs/rules/quaterno.md A4.8): the placements of the placement phase and
-the movements and actions of the play phase, in canonical form and A4.8's order (pass when there is
-none); and the same moves as the tuples the search path plays (``notation.read_turn``'s shapes, a
-Swap's destination None).
+the movements and actions of the play phase in A4.8's order (pass when there is none), as the
+tuples the search path plays (``notation.read_turn``'s shapes, a Swap's destination None) and as
+their canonical texts.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import DIRS8, PLACEMENT_SQUARES, SQUARES, dist, on_board, quarter, ring
-from .notation import Turn, sq_name
+from .board import DIRS8, PLACEMENT_SQUARES, dist, on_board, quarter, ring
+from .notation import Turn, turn_text
 from .tiles import ACTIONS, FIGURE_KINDS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -16,58 +16,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def legal_moves(game: QuaternoGame) -> list[str]:
-    """Every legal move of the player to move, as text."""
-    return placements(game) if game.placement_phase else (play_moves(game) or ["pass"])
-
-
-def placements(game: QuaternoGame) -> list[str]:
-    """The placement phase's moves (A4.1): every unplaced figure kind on every free placement square."""
-    p = game.mover
-    closed = game.controlled(1 - p)
-    squares = [sq_name(sq) for sq in PLACEMENT_SQUARES if sq not in game.board and quarter(sq) not in closed]
-    return [f"{code}@{name}" for code in FIGURE_KINDS if game.square_of(p, code) is None for name in squares]
-
-
-def play_moves(game: QuaternoGame) -> list[str]:
-    """The play phase's movements and actions (A4.3-A4.5), without pass."""
-    p, board, out = game.mover, game.board, []
-    empties = [sq for sq in SQUARES if sq not in board]
-    for a, (owner, kind) in list(board.items()):
-        if owner != p or game.seizer(a) is not None:
-            continue
-        an = sq_name(a)
-        if kind != "Su":
-            for dx, dy in DIRS8:
-                q = (a[0] + dx, a[1] + dy)
-                while on_board(q):
-                    if q not in board:
-                        out.append(f"{an}-{sq_name(q)}")
-                    elif kind != "Mo":
-                        break
-                    q = (q[0] + dx, q[1] + dy)
-        if kind not in ACTIONS:
-            continue
-        for dx, dy in DIRS8:
-            t = (a[0] + dx, a[1] + dy)
-            while on_board(t) and t not in board:
-                t = (t[0] + dx, t[1] + dy)
-            if not on_board(t):
-                continue
-            head = f"{an}>{sq_name(t)}"
-            n = dist(a, t)
-            if kind == "Su":
-                out += [f"{head}-{sq_name(q)}" for q in empties if dist(a, q) == n]
-            elif kind == "Fa":
-                out.append(head)
-            elif kind == "An":
-                out += [f"{head}-{sq_name((a[0] + i * dx, a[1] + i * dy))}" for i in range(1, n)]
-            else:
-                step = (dx, dy) if kind == "St" else (-dx, -dy)
-                q = (t[0] + dx, t[1] + dy) if kind == "St" else (a[0] - dx, a[1] - dy)
-                while on_board(q) and q not in board:
-                    out.append(f"{head}-{sq_name(q)}")
-                    q = (q[0] + step[0], q[1] + step[1])
-    return out
+    """Every legal move of the player to move, as text: the canonical texts of ``actions``."""
+    return [turn_text(turn) for turn in actions(game)]
 
 
 def actions(game: QuaternoGame) -> list[Turn]:
