@@ -26,6 +26,7 @@ def greedy_move(game: Game, seed: int = 0) -> str:
         raise ValueError("The game is over: there is no move to choose.")
     determinize = knowledge.determinize
     world = determinize(game, seat, rng) if determinize is not None else game.copy()
+    knowledge.at_root(world)
     best, best_value = [], -1.0
     for action in knowledge.actions(world):
         child = world.copy()

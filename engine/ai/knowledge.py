@@ -89,6 +89,12 @@ class Knowledge(Generic[G]):
         """The budget of ``level`` in this game."""
         return self.budgets[level]
 
+    def at_root(self, game: G) -> None:
+        """Called once on the copy of the real position that a search or the greedy baseline
+        starts from, before anything else is asked of it. A game may note there what only the
+        real position tells (Iroh: how many moves of its record were really played, so that the
+        search can tell the game's own past from its own lines). Default: nothing."""
+
     def actions(self, game: G) -> list[Any]:
         """The moves the search considers in ``game`` (default: every legal action). A game with
         huge move lists may return a sample of candidates, but the same list for the same

@@ -55,6 +55,7 @@ def analyse(game: Game, level: str = "hard", seed: int = 0, time_limit: float | 
     seat = game.to_move
     rng = seeded_rng(game, chosen_level.name, seed)
     root = game.copy()
+    knowledge.at_root(root)
     actions = knowledge.actions(root)
     kind = knowledge.search_for(root)
     overlook = knowledge.overlook.get(chosen_level.name, 0.0)

@@ -28,8 +28,8 @@ to move whose three arms no move breaks and who can add the fourth so that no mo
 either (``safe_completion``: a fork) is as good as won (``FORCED``). Otherwise the win chance is a
 logistic function of the difference of the scores, kept below those certainties.
 
-Repetition: the record is public, so the root of a search (the game ``actions`` is first asked
-about) is marked with how many of its moves were really played; a move that brings the board
+Repetition: the record is public, so the root of a search is marked (``at_root``) with how many
+of its moves were really played; a move that brings the board
 back to a position this game has already seen counts against the player who made it
 (``REPEAT``). Without it hard and greedy went round in circles until the turn limit.
 
@@ -112,7 +112,7 @@ ARM_QUARTERS = {"S": (0, 1, 0), "E": (1, 3, 1), "N": (2, 3, 0), "W": (0, 2, 1)}
 # of every quarter; Air and Lotus anywhere) and how far it moves in one turn.
 ALLOWED_QUARTERS = {"Fi": (0, 3), "Wa": (1, 2), "Ea": (0, 1, 2, 3), "Ai": (0, 1, 2, 3), "WL": (0, 1, 2, 3)}
 REACH = {"Fi": 3, "Wa": 2, "Ea": 3, "Ai": 4, "WL": 5}
-# The attribute a root game gets from ``actions``: how many moves of its record were really played
+# The attribute a root game gets from ``at_root``: how many moves of its record were really played
 # (the search's copies inherit it; the positions after more moves are the search's own).
 REAL_PLIES = "_ai_real_plies"
 _NONE = (None, "")
@@ -636,7 +636,7 @@ class IrohKnowledge(Knowledge[IrohGame]):
 
     def history(self, game: IrohGame) -> frozenset | None:
         """The positions the game really went through before the search started (None when the
-        game was not reached from a root the search asked ``actions`` of): the record is public."""
+        game was not reached from a root marked by ``at_root``): the record is public."""
         plies = game.__dict__.get(REAL_PLIES)
         if plies is None:
             return None
@@ -692,11 +692,13 @@ class IrohKnowledge(Knowledge[IrohGame]):
             first = 0.5 + (first - 0.5) * CIRCLE
         return [first, 1 - first]
 
+    def at_root(self, game: IrohGame) -> None:
+        """Mark the search's root: the positions of its record so far are the game's own."""
+        game.__dict__[REAL_PLIES] = len(game.record)
+
     def actions(self, game: IrohGame) -> list[Any]:
         if game.outcome is not None:
             return []
-        if REAL_PLIES not in game.__dict__:  # a root: the positions before it are the game's own
-            game.__dict__[REAL_PLIES] = len(game.record)
         p = game._to_move
         held = locked_points(game.knotweeds) if game.knotweeds else set()
         both = both_harmonies(game.board, game.knotweeds, held)

@@ -261,7 +261,7 @@ def _back_to_the_start(start: str):
     game = engine.load("iroh", start)
     for move in ("g5-g4", "l13-l14", "g4-g5"):
         game.play(move)
-    KNOWLEDGE.actions(game)  # the search's root: the record so far is what really happened
+    KNOWLEDGE.at_root(game)  # the search's root: the record so far is what really happened
     back = game.copy()
     back.play("l14-l13")  # P2 returns to the start position
     return game, back, engine.load("iroh", start)
