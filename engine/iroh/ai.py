@@ -29,9 +29,9 @@ either (``safe_completion``: a fork) is as good as won (``FORCED``). Otherwise t
 logistic function of the difference of the scores, kept below those certainties.
 
 Repetition: the record is public, so the root of a search is marked (``at_root``) with how many
-of its moves were really played; a move that brings the board
-back to a position this game has already seen counts against the player who made it
-(``REPEAT``). Without it hard and greedy went round in circles until the turn limit.
+of its moves were really played; a move that brings the board back to a position this game has
+already seen counts against the player who made it (``REPEAT``). Without it hard and greedy went
+round in circles until the turn limit.
 
 Candidates (``actions``): a player with a winning set only proclaims; one facing a set only the
 moves that break it (``breaks``, tried on the board); otherwise every piece move and bring-in,
