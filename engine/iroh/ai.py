@@ -44,13 +44,15 @@ nothing else is possible. Alpha-beta searches them (random playouts say nothing 
 games never build a set).
 
 Hard's horizon (``horizon``; the greedy baseline and the other levels keep ``evaluate``) reads
-three things more: the best capture of the player to move counts as made (``capture_gain``: a
+four things more: the best capture of the player to move counts as made (``capture_gain``: a
 double attack wins a piece, which a one-ply player does not see coming); Rocks and Knotweeds
 in reserve count more (``HOARD``: kept for the end game, where a Knotweed on a piece that steps
 between the ends of a harmony makes it transparent again, while the opponent has spent theirs);
-and a position the game has already seen is valued closer to a draw (``CIRCLE``) instead of
-counting against the player who moved into it: a repetition the opponent is forced into is no
-gain for the player ahead, who must find something new rather than go round in circles.
+each nation piece on the board counts more (``DEPLOY``: a piece in reserve makes no harmony
+and breaks none, so bringing one in gains and losing one on the board costs that much more); and
+a position the game has already seen is valued closer to a draw (``CIRCLE``) instead of counting
+against the player who moved into it: a repetition the opponent is forced into is no gain for
+the player ahead, who must find something new rather than go round in circles.
 
 Levels (``OVERLOOK``, engine/ai/levels.py): any search that sees the opponent's set breaks it,
 so easy and medium would defend as well as hard and a player could only beat them with a fork.
@@ -95,6 +97,7 @@ CAP = 8  # harmonies per arm the cover search looks at
 HANGING = 1.0  # share of a capturable piece's material counted at the horizon for the player to move
 HOARD = 0.3  # more per Rock or Knotweed in reserve at the horizon (kept for the end game)
 CIRCLE = 0.5  # at the horizon, a position this game has seen is this much closer to a draw
+DEPLOY = 0.3  # more per nation piece on the board at the horizon (pieces in reserve make no harmony)
 END = 0.3  # more for a capturable piece that ends a harmony of the opponent's cover
 # The chance per turn that a level does not look at the opponent's harmonies (``overlooking``):
 # a defender that sees every set can only lose to a fork, so without it easy was as hard to beat
@@ -445,6 +448,11 @@ def arm_cost(arm: str, f: Features, game: IrohGame, player: int, held: set[Point
     return max(best, 1)
 
 
+def deployed(game: IrohGame, player: int) -> int:
+    """How many nation pieces ``player`` has on the board."""
+    return sum(1 for owner, code in game.board.values() if owner == player and code in NATIONS)
+
+
 def strength(game: IrohGame, player: int, f: Features, held: set[Point], robust: int) -> float:
     """How close ``player`` is to a winning set (see the module docstring); higher is closer.
     ``robust``: ``robust_cover`` of the player."""
@@ -455,7 +463,7 @@ def strength(game: IrohGame, player: int, f: Features, held: set[Point], robust:
             score += SPARE
         if arm not in f.arms:
             score += POTENTIAL * HALF ** arm_cost(arm, f, game, player, held, moving)
-    pieces = sum(1 for owner, code in game.board.values() if owner == player and code in NATIONS)
+    pieces = deployed(game, player)
     reserve = game.reserve[player]
     score += (MATERIAL * (pieces + sum(reserve[c] for c in NATIONS)) + DEPLOYED * pieces
               + KEPT * (reserve["Rk"] + reserve["Kn"]))
@@ -654,7 +662,8 @@ class IrohKnowledge(Knowledge[IrohGame]):
     def horizon(self, game: IrohGame, seat: int) -> float:
         """Hard's value at its search's horizon (see the module docstring): the evaluation, with
         the best capture of the player to move counted as made (``capture_gain``), Rocks and
-        Knotweeds in reserve worth ``HOARD`` more, and a position already seen closer to a draw.
+        Knotweeds in reserve worth ``HOARD`` more, each nation piece on the board ``DEPLOY`` more,
+        and a position already seen closer to a draw.
         The greedy baseline and the other levels keep the plain ``evaluate``."""
         return self.judge(game, True)[seat]
 
@@ -681,6 +690,7 @@ class IrohKnowledge(Knowledge[IrohGame]):
             scores[mover] += capture_gain(game, mover, feats[owner], held)
             for p in (0, 1):
                 scores[p] += HOARD * (game.reserve[p]["Rk"] + game.reserve[p]["Kn"])
+                scores[p] += DEPLOY * deployed(game, p)
         if feats[owner].full == 4:
             scores[owner] += THREAT
         past = self.history(game)

@@ -337,3 +337,13 @@ def test_two_games_with_the_same_moves_from_different_starts_keep_their_own_hist
     _, second, fresh = _back_to_the_start("to_move: P1; P1: Ai g5, Ai k5, WL i2; P2: Ai l13, WL i16")
     assert KNOWLEDGE.history(first) != KNOWLEDGE.history(second)
     assert position_key(fresh) in KNOWLEDGE.history(second)
+
+
+def test_hard_brings_a_piece_in_when_nothing_presses():
+    # A piece in reserve makes no harmony and breaks none: hard's horizon counts every nation
+    # piece on the board more (DEPLOY). Without it hard moved the Air to j2 here, and against
+    # greedy it often kept six to eight of its eight reserve pieces off the board all game.
+    game = engine.load("iroh", "to_move: P1; P1: Ai g5, Ai k5, WL h2; P2: Ai l13, WL i16; "
+                               "P1 reserve: Fi 0, Wa 1, Ea 0, Ai 0, Rk 0, Kn 0; "
+                               "P2 reserve: Fi 0, Wa 0, Ea 0, Ai 0, Rk 0, Kn 0")
+    assert ai.choose_move(game, "hard") == "Wa@i2"
