@@ -663,8 +663,8 @@ class IrohKnowledge(Knowledge[IrohGame]):
         """Hard's value at its search's horizon (see the module docstring): the evaluation, with
         the best capture of the player to move counted as made (``capture_gain``), Rocks and
         Knotweeds in reserve worth ``HOARD`` more, each nation piece on the board ``DEPLOY`` more,
-        and a position already seen closer to a draw.
-        The greedy baseline and the other levels keep the plain ``evaluate``."""
+        and a position already seen closer to a draw. The greedy baseline and the other levels
+        keep the plain ``evaluate``."""
         return self.judge(game, True)[seat]
 
     def judge(self, game: IrohGame, at_horizon: bool) -> list[float]:
