@@ -41,7 +41,10 @@ of one of the player's own Earths; Knotweeds that lock an end of an opponent's h
 opponent's piece standing between the ends of what would be an own harmony (``_blockers``; not
 on a square a Fire or Lotus would destroy at once). A failed proclaim (a pass) is left out unless
 nothing else is possible. Alpha-beta searches them (random playouts say nothing here: random
-games never build a set).
+games never build a set), in the order ``order`` gives: captures, placements, moves, then
+bring-ins with the most mobile piece first (``ENTER_ORDER``). Of bring-ins the search values the
+same, the search keeps the first, so an Air or Earth, which can step off the home point, comes in
+before a Fire or Water, which can leave it only along the midline and may be stuck there.
 
 Hard's horizon (``horizon``; the greedy baseline and the other levels keep ``evaluate``) reads
 four things more: the best capture of the player to move counts as made (``capture_gain``: a
@@ -119,6 +122,9 @@ REACH = {"Fi": 3, "Wa": 2, "Ea": 3, "Ai": 4, "WL": 5}
 # (the search's copies inherit it; the positions after more moves are the search's own).
 REAL_PLIES = "_ai_real_plies"
 _NONE = (None, "")
+# Pieces brought in, most mobile first: a tie between bring-ins goes to the piece that gets off the
+# home point most easily (an Air or Earth steps aside; a Fire or Water leaves only along the midline).
+ENTER_ORDER = ("Ai", "Ea", "Wa", "Fi")
 _ORDER_KIND = {"capture": 0, "place": 1, "move": 2, "enter": 3}
 
 
@@ -783,12 +789,14 @@ class IrohKnowledge(Knowledge[IrohGame]):
     def order(self, game: IrohGame, actions: list[Any]) -> list[Any]:
         board = game.board
 
-        def kind(action: Any) -> int:
+        def kind(action: Any) -> float:
             if action == PROCLAIM:
                 return -1
             first, second = action
             if isinstance(first, str):
-                return _ORDER_KIND["enter" if first in NATIONS else "place"]
+                if first in NATIONS:
+                    return _ORDER_KIND["enter"] + ENTER_ORDER.index(first) / len(ENTER_ORDER)
+                return _ORDER_KIND["place"]
             target = board.get(second)
             return _ORDER_KIND["capture" if target is not None and target[1] in CAPTURABLE else "move"]
 

@@ -347,3 +347,15 @@ def test_hard_brings_a_piece_in_when_nothing_presses():
                                "P1 reserve: Fi 0, Wa 1, Ea 0, Ai 0, Rk 0, Kn 0; "
                                "P2 reserve: Fi 0, Wa 0, Ea 0, Ai 0, Rk 0, Kn 0")
     assert ai.choose_move(game, "hard") == "Wa@i2"
+
+
+def test_hard_brings_in_a_piece_that_can_leave_the_home_point():
+    # Ply 15 of a traced game against greedy: every bring-in is worth the same to hard's search.
+    # Hard used to take the first, a Fire, which could then only go to i1 and back (a Fire moves
+    # on red only; its own Water holds i3), so nothing else could come in. The most mobile
+    # piece goes first now (ENTER_ORDER): the Air.
+    game = engine.load("iroh", "to_move: P1; P1: Fi h3, Fi q9, Wa i3, Wa j5, Ea j2, Ea f5, Ai k3, Ai e5, WL d5, "
+                               "Rk e4; P2: Fi a9, Fi j15, Wa i14, Wa h15, Ea e16, Ea j16, Ai g15, Ai k15, WL i13, "
+                               "Rk i5, Rk e8; knotweeds: j2 f13; P1 reserve: Fi 2, Wa 2, Ea 2, Ai 2, Rk 1, Kn 3; "
+                               "P2 reserve: Fi 2, Wa 2, Ea 2, Ai 2, Rk 0, Kn 0; turns: 15")
+    assert ai.choose_move(game, "hard") == "Ai@i2"
