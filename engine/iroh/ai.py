@@ -42,9 +42,9 @@ opponent's piece standing between the ends of what would be an own harmony (``_b
 on a square a Fire or Lotus would destroy at once). A failed proclaim (a pass) is left out unless
 nothing else is possible. Alpha-beta searches them (random playouts say nothing here: random
 games never build a set), in the order ``order`` gives: captures, placements, moves, then
-bring-ins with the most mobile piece first (``ENTER_ORDER``). Of bring-ins the search values the
-same, the search keeps the first, so an Air or Earth, which can step off the home point, comes in
-before a Fire or Water, which can leave it only along the midline and may be stuck there.
+bring-ins with the most mobile piece first (``ENTER_ORDER``). Of moves it values the same, the
+search keeps the first, so an Air or Earth, which can step off the home point, comes in before a
+Fire or Water, which can leave it only along the midline and may be stuck there.
 
 Hard's horizon (``horizon``; the greedy baseline and the other levels keep ``evaluate``) reads
 four things more: the best capture of the player to move counts as made (``capture_gain``: a
