@@ -14,10 +14,10 @@ Every level runs the same search; they differ in two ways, and in a game that as
    it can see.
 3. **Overlooking** (only where a game asks for it: ``Knowledge.overlook``). In Iroh a player who
    sees every set the opponent makes can only lose to a fork, so a level that searches at all
-   defends as well as hard; there easy and medium, with a chance per turn (Iroh: easy 0.4,
-   medium 0.15), do not look at the opponent's harmonies and play the move that best builds
-   their own (``Knowledge.overlooking``): the mistake a person makes, who must see the other
-   side's harmonies unaided.
+   defends as well as hard; there easy and medium, with a chance per turn (Iroh: easy 0.6,
+   medium 0.25, ``OVERLOOK`` in engine/iroh/ai.py), do not look at the opponent's harmonies and
+   play the move that best builds their own (``Knowledge.overlooking``): the mistake a person
+   makes, who must see the other side's harmonies unaided.
 
 =========  ======  ======  =======  =====================================================
 level      slip    margin  choices  budget (per game, ``Knowledge.budgets``)
