@@ -47,15 +47,19 @@ search keeps the first, so an Air or Earth, which can step off the home point, c
 Fire or Water, which can leave it only along the midline and may be stuck there.
 
 Hard's horizon (``horizon``; the greedy baseline and the other levels keep ``evaluate``) reads
-four things more: the best capture of the player to move counts as made (``capture_gain``: a
+five things more: the best capture of the player to move counts as made (``capture_gain``: a
 double attack wins a piece, which a one-ply player does not see coming); Rocks and Knotweeds
 in reserve count more (``HOARD``: kept for the end game, where a Knotweed on a piece that steps
 between the ends of a harmony makes it transparent again, while the opponent has spent theirs);
 each nation piece on the board counts more (``DEPLOY``: a piece in reserve makes no harmony
-and breaks none, so bringing one in gains and losing one on the board costs that much more); and
-a position the game has already seen is valued closer to a draw (``CIRCLE``) instead of counting
-against the player who moved into it: a repetition the opponent is forced into is no gain for
-the player ahead, who must find something new rather than go round in circles.
+and breaks none, so bringing one in gains and losing one on the board costs that much more); a
+home point held by a Knotweed while nation pieces wait in reserve counts against its owner
+(``LOCKED``, ``home_lock``: nothing comes in until a Fire or the Lotus on a corner destroys the
+Knotweed; it costs less the nearer the nearest of them is, and a Fire in reserve can come in onto
+an empty home point and destroy it at once); and a position the game has already seen is valued
+closer to a draw (``CIRCLE``) instead of counting against the player who moved into it: a
+repetition the opponent is forced into is no gain for the player ahead, who must find something
+new rather than go round in circles.
 
 Levels (``OVERLOOK``, engine/ai/levels.py): any search that sees the opponent's set breaks it,
 so easy and medium would defend as well as hard and a player could only beat them with a fork.
@@ -74,7 +78,7 @@ from ..paisho.board import COLOURS, ORTHOGONAL, POINT_SET, Point
 from .game import IrohGame
 from .moves import PROCLAIM, legal_actions, piece_actions
 from .rules import ARMS, SQUARES, both_harmonies, corners, locked_points
-from .tiles import CAPTURABLE, HOME, NATIONS, TERRAIN
+from .tiles import CAPTURABLE, HOME, NATIONS, TERRAIN, on_terrain
 
 Harmonies = dict[str, list[tuple[Point, Point]]]
 
@@ -102,6 +106,7 @@ HOARD = 0.3  # more per Rock or Knotweed in reserve at the horizon (kept for the
 CIRCLE = 0.5  # at the horizon, a position this game has seen is this much closer to a draw
 DEPLOY = 0.3  # more per nation piece on the board at the horizon (pieces in reserve make no harmony)
 END = 0.3  # more for a capturable piece that ends a harmony of the opponent's cover
+LOCKED = 0.6  # at the horizon, less for a home point held by a Knotweed while pieces wait in reserve
 # The chance per turn that a level does not look at the opponent's harmonies (``overlooking``):
 # a defender that sees every set can only lose to a fork, so without it easy was as hard to beat
 # as hard (rules 2.5: seeing the opponent's harmonies is the player's own job).
@@ -454,6 +459,46 @@ def arm_cost(arm: str, f: Features, game: IrohGame, player: int, held: set[Point
     return max(best, 1)
 
 
+def home_lock(game: IrohGame, player: int) -> float:
+    """How much of ``LOCKED`` a Knotweed on ``player``'s home point costs (0 if none holds it or
+    the reserve has no nation piece): nothing comes in while it stands, so the player must send a
+    Fire or the Lotus to one of its corners, or bring in a Fire (rules: either destroys it). The
+    nearer the nearest of them is, the less it costs: ``1 - HALF ** moves`` of it (moves counted
+    up to 3)."""
+    home = HOME[player]
+    squares = [sq for sq in game.knotweeds if home in corners(sq)]
+    if not squares or not any(game.reserve[player][code] for code in NATIONS):
+        return 0.0
+    goals = {c for sq in squares for c in corners(sq) if c not in game.board}
+    board = game.board
+    if home not in board and game.reserve[player]["Fi"]:
+        return LOCKED * HALF  # a Fire brought in destroys it at once
+    best = 3
+    for a, (owner, code) in board.items():
+        if owner != player or code not in ("Fi", "WL"):
+            continue
+        frontier, seen = {a}, {a}
+        for moves in range(1, best):
+            step = set()
+            for b in frontier:
+                for dx, dy in ORTHOGONAL:
+                    for k in range(1, game._range(code) + 1):
+                        q = (b[0] + k * dx, b[1] + k * dy)
+                        if q not in POINT_SET or not on_terrain(code, q):
+                            break
+                        if q in board:
+                            if code == "WL":
+                                continue  # the Lotus jumps over tiles
+                            break
+                        step.add(q)
+            if step & goals:
+                best = moves
+                break
+            frontier = step - seen
+            seen |= step
+    return LOCKED * (1 - HALF ** best)
+
+
 def deployed(game: IrohGame, player: int) -> int:
     """How many nation pieces ``player`` has on the board."""
     return sum(1 for owner, code in game.board.values() if owner == player and code in NATIONS)
@@ -669,8 +714,8 @@ class IrohKnowledge(Knowledge[IrohGame]):
         """Hard's value at its search's horizon (see the module docstring): the evaluation, with
         the best capture of the player to move counted as made (``capture_gain``), Rocks and
         Knotweeds in reserve worth ``HOARD`` more, each nation piece on the board ``DEPLOY`` more,
-        and a position already seen closer to a draw. The greedy baseline and the other levels
-        keep the plain ``evaluate``."""
+        a home point held by a Knotweed worth less (``home_lock``), and a position already seen
+        closer to a draw. The greedy baseline and the other levels keep the plain ``evaluate``."""
         return self.judge(game, True)[seat]
 
     def judge(self, game: IrohGame, at_horizon: bool) -> list[float]:
@@ -697,6 +742,8 @@ class IrohKnowledge(Knowledge[IrohGame]):
             for p in (0, 1):
                 scores[p] += HOARD * (game.reserve[p]["Rk"] + game.reserve[p]["Kn"])
                 scores[p] += DEPLOY * deployed(game, p)
+                if game.knotweeds:
+                    scores[p] -= home_lock(game, p)
         if feats[owner].full == 4:
             scores[owner] += THREAT
         past = self.history(game)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import engine
 from engine import ai
 from engine.iroh.ai import KNOWLEDGE, position_key
-from engine.iroh.rules import ARMS, SQUARES, arm_of, both_harmonies, harmonies, locked_points, winning_set
+from engine.iroh.rules import ARMS, SQUARES, arm_of, both_harmonies, corners, harmonies, locked_points, winning_set
 from engine.iroh.tiles import NATIONS
 from engine.paisho.board import ORDER, POINTS
 
@@ -359,3 +359,18 @@ def test_hard_brings_in_a_piece_that_can_leave_the_home_point():
                                "Rk i5, Rk e8; knotweeds: j2 f13; P1 reserve: Fi 2, Wa 2, Ea 2, Ai 2, Rk 1, Kn 3; "
                                "P2 reserve: Fi 2, Wa 2, Ea 2, Ai 2, Rk 0, Kn 0; turns: 15")
     assert ai.choose_move(game, "hard") == "Ai@i2"
+
+
+def test_hard_frees_its_home_point_when_a_knotweed_holds_it():
+    # Five plies into a traced game against greedy: greedy's Knotweed on h1 holds hard's home point
+    # i2 (and the Earth on h2), so nothing can come in. Hard used to play on (i3-i4), then brought
+    # an Air in onto the held point, where it stayed, held, for the rest of the game: seven pieces
+    # never came in and the game was drawn. A Fire brought in destroys the Knotweed at once.
+    game = engine.new_game("iroh")
+    for move in ("Rk@l14", "Kn@l5", "i16-n16", "i2-n2", "Kn@h1"):
+        game.play(move)
+    home = (8, 1)
+    assert any(home in corners(square) for square in game.knotweeds)
+    move = ai.choose_move(game, "hard", seed=28000)
+    game.play(move)
+    assert not any(home in corners(square) for square in game.knotweeds), move
