@@ -111,9 +111,9 @@ LOCKED = 0.6  # at the horizon, less for a home point held by a Knotweed while p
 # a defender that sees every set can only lose to a fork, so without it easy was as hard to beat
 # as hard (rules 2.5: seeing the opponent's harmonies is the player's own job).
 OVERLOOK = {"easy": 0.6, "medium": 0.25}
-# The chance that a level playing ``overlooking`` still sees a winning set the opponent has just
-# made (then it searches and breaks it): medium builds as often as it overlooks but rarely misses
-# a finished set.
+# The chance that a level playing ``overlooking`` still sees a winning set of the opponent's: one
+# just made (then it searches and breaks it) or one its own move would complete (it plays another
+# move): medium builds as often as it overlooks but rarely misses a finished set.
 NOTICE = {"easy": 0.0, "medium": 0.8}
 
 # The arms as (quarter, quarter, axis along which the line runs): quarters 0 SW, 1 SE, 2 NW, 3 NE;
@@ -812,13 +812,17 @@ class IrohKnowledge(Knowledge[IrohGame]):
         """The move of a player who, this turn, does not look at the opponent's harmonies (a weaker
         level's error, ``OVERLOOK``): of the candidates it would search with no set to break, the
         one that leaves its own position strongest (``strength`` of its own side alone), ties
-        broken at random. It still proclaims a set of its own (``actions`` gives only that)."""
+        broken at random. It still proclaims a set of its own (``actions`` gives only that). A level
+        that notices (``NOTICE``, drawn once a turn) sees a set the opponent has finished (then it
+        searches and breaks it) and one its own move would finish (it leaves that move out)."""
         p = game._to_move
         held = locked_points(game.knotweeds) if game.knotweeds else set()
         both = both_harmonies(game.board, game.knotweeds, held)
         if cover(both[p], game.board, p)[0] == 4:
             return PROCLAIM
-        if cover(both[1 - p], game.board, 1 - p)[0] == 4 and rng.random() < NOTICE.get(level, 1.0):
+        chance = NOTICE.get(level, 1.0)
+        notices = chance > 0 and rng.random() < chance
+        if cover(both[1 - p], game.board, 1 - p)[0] == 4 and notices:
             return None  # the set was seen after all: the level searches (and breaks it)
         best, best_key = PROCLAIM, None
         for action in self._building(game, held, both):
@@ -827,11 +831,14 @@ class IrohKnowledge(Knowledge[IrohGame]):
             if after.outcome is not None:
                 return action
             now_held = locked_points(after.knotweeds) if after.knotweeds else set()
-            f = Features(after, p, now_held, both_harmonies(after.board, after.knotweeds, now_held)[p])
+            now = both_harmonies(after.board, after.knotweeds, now_held)
+            if notices and cover(now[1 - p], after.board, 1 - p)[0] == 4:
+                continue  # it sees that this move would complete the opponent's set
+            f = Features(after, p, now_held, now[p])
             key = (strength(after, p, f, now_held, robust_cover(after, p, f, now_held)), rng.random())
             if best_key is None or key > best_key:
                 best, best_key = action, key
-        return best
+        return best if best_key is not None else None  # every move completes it: the level searches
 
     def order(self, game: IrohGame, actions: list[Any]) -> list[Any]:
         board = game.board

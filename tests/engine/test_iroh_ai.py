@@ -197,6 +197,26 @@ def test_a_player_who_overlooks_still_proclaims_and_builds_its_own_set():
     assert winning_set(after.board, after.knotweeds, 0) is not None
 
 
+def test_medium_mostly_sees_that_its_own_move_would_complete_the_opponents_set():
+    # Ply 54 of a traced medium-easy game: P1 (easy) holds three arms, and P2's Fire on e8 is all
+    # that blocks the fourth. Moving it along rank 8 builds most for P2, so a player who overlooks
+    # moves it and loses (medium did, and lost). Medium notices 4 times in 5 (NOTICE) and plays
+    # something else; easy never does.
+    game = engine.load("iroh", "to_move: P2; P1: Fi h3, Fi o10, Wa i2, Wa j3, Wa i5, Ea j1, Ea e3, Ai k3, "
+                               "Ai o3, Ai h10, WL n10, Rk e1, Rk e13; P2: Fi e8, Fi j15, Wa i13, Wa h15, "
+                               "Ea e16, Ea j16, Ai n8, Ai i16, Ai l16, WL f16, Rk e5, Rk h13; knotweeds: j3 i16; "
+                               "P1 reserve: Fi 2, Wa 1, Ea 2, Ai 1, Rk 0, Kn 0; "
+                               "P2 reserve: Fi 2, Wa 2, Ea 2, Ai 1, Rk 0, Kn 0; turns: 54")
+    completes = {}
+    for level in ("easy", "medium"):
+        completes[level] = 0
+        for seed in range(40):
+            after = game.copy()
+            after._apply_action(KNOWLEDGE.overlooking(game, level, random.Random(seed)))
+            completes[level] += winning_set(after.board, after.knotweeds, 0) is not None
+    assert completes["easy"] == 40
+    assert completes["medium"] <= 12, completes
+
 def test_hard_completes_a_set_that_cannot_be_broken():
     # I-3 before k5-k7, but P2 has no Fire, Lotus, Rock or Knotweed left to answer with.
     game = engine.load("iroh", "to_move: P1; P1: Fi g7, Wa k5, Ai k11, Ea e13, Ea m13, Ea c7, Ea c11, WL i2; "
