@@ -469,10 +469,10 @@ def home_lock(game: IrohGame, player: int) -> float:
     squares = [sq for sq in game.knotweeds if home in corners(sq)]
     if not squares or not any(game.reserve[player][code] for code in NATIONS):
         return 0.0
-    goals = {c for sq in squares for c in corners(sq) if c not in game.board}
     board = game.board
     if home not in board and game.reserve[player]["Fi"]:
         return LOCKED * HALF  # a Fire brought in destroys it at once
+    goals = {c for sq in squares for c in corners(sq) if c not in board}
     best = 3
     for a, (owner, code) in board.items():
         if owner != player or code not in ("Fi", "WL"):

@@ -13,7 +13,7 @@ import engine
 from engine import ai
 from engine.iroh.ai import KNOWLEDGE, position_key
 from engine.iroh.rules import ARMS, SQUARES, arm_of, both_harmonies, corners, harmonies, locked_points, winning_set
-from engine.iroh.tiles import NATIONS
+from engine.iroh.tiles import HOME, NATIONS
 from engine.paisho.board import ORDER, POINTS
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -217,6 +217,7 @@ def test_medium_mostly_sees_that_its_own_move_would_complete_the_opponents_set()
     assert completes["easy"] == 40
     assert completes["medium"] <= 12, completes
 
+
 def test_hard_completes_a_set_that_cannot_be_broken():
     # I-3 before k5-k7, but P2 has no Fire, Lotus, Rock or Knotweed left to answer with.
     game = engine.load("iroh", "to_move: P1; P1: Fi g7, Wa k5, Ai k11, Ea e13, Ea m13, Ea c7, Ea c11, WL i2; "
@@ -389,7 +390,7 @@ def test_hard_frees_its_home_point_when_a_knotweed_holds_it():
     game = engine.new_game("iroh")
     for move in ("Rk@l14", "Kn@l5", "i16-n16", "i2-n2", "Kn@h1"):
         game.play(move)
-    home = (8, 1)
+    home = HOME[0]  # i2
     assert any(home in corners(square) for square in game.knotweeds)
     move = ai.choose_move(game, "hard", seed=28000)
     game.play(move)
