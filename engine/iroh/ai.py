@@ -76,9 +76,9 @@ from typing import Any, cast
 from ..ai.knowledge import Knowledge
 from ..paisho.board import COLOURS, ORTHOGONAL, POINT_SET, Point
 from .game import IrohGame
-from .moves import PROCLAIM, legal_actions, piece_actions
+from .moves import PROCLAIM, legal_actions, piece_actions, straight_reach
 from .rules import ARMS, SQUARES, both_harmonies, corners, locked_points
-from .tiles import CAPTURABLE, HOME, NATIONS, TERRAIN, on_terrain
+from .tiles import CAPTURABLE, HOME, NATIONS, TERRAIN
 
 Harmonies = dict[str, list[tuple[Point, Point]]]
 
@@ -479,18 +479,9 @@ def home_lock(game: IrohGame, player: int) -> float:
             continue
         frontier, seen = {a}, {a}
         for moves in range(1, best):
-            step = set()
+            step: set[Point] = set()
             for b in frontier:
-                for dx, dy in ORTHOGONAL:
-                    for k in range(1, game._range(code) + 1):
-                        q = (b[0] + k * dx, b[1] + k * dy)
-                        if q not in POINT_SET or not on_terrain(code, q):
-                            break
-                        if q in board:
-                            if code == "WL":
-                                continue  # the Lotus jumps over tiles
-                            break
-                        step.add(q)
+                step.update(q for q, target in straight_reach(board, code, b, game._range(code)) if target is None)
             if step & goals:
                 best = moves
                 break

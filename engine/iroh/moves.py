@@ -9,6 +9,7 @@ only reads the game.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..paisho.board import ORDER, ORTHOGONAL, POINT_SET, POINTS, Point, name
@@ -40,21 +41,28 @@ def piece_actions(game: IrohGame) -> list[tuple[Point, Point]]:
         if code == "Ai":
             out += [(a, q) for q in sorted(air_reach(board, a), key=ORDER.__getitem__) if q not in board]
             continue
-        for dx, dy in ORTHOGONAL:
-            for k in range(1, game._range(code) + 1):
-                q = (a[0] + k * dx, a[1] + k * dy)
-                if q not in POINT_SET or not on_terrain(code, q):
-                    break
-                target = board.get(q)
-                if target is None:
-                    out.append((a, q))
-                elif code == "WL":
-                    continue
-                else:
-                    if target[0] != p and code in CAPTURABLE and target[1] in CAPTURABLE:
-                        out.append((a, q))
-                    break
+        for q, target in straight_reach(board, code, a, game._range(code)):
+            if target is None:
+                out.append((a, q))
+            elif code != "WL" and target[0] != p and code in CAPTURABLE and target[1] in CAPTURABLE:
+                out.append((a, q))
     return out
+
+
+def straight_reach(board: dict, code: str, a: Point, longest: int) -> Iterator[tuple[Point, Any]]:
+    """The points a Fire, Water, Earth or Lotus (``code``) on ``a`` reaches in one move, at most
+    ``longest`` points straight along a rank or file on its terrain, with the tile on each (None
+    if empty): the first tile met ends the line (it may be a capture), except for the Lotus,
+    which jumps over tiles."""
+    for dx, dy in ORTHOGONAL:
+        for k in range(1, longest + 1):
+            q = (a[0] + k * dx, a[1] + k * dy)
+            if q not in POINT_SET or not on_terrain(code, q):
+                break
+            target = board.get(q)
+            yield q, target
+            if target is not None and code != "WL":
+                break
 
 
 def legal_actions(game: IrohGame) -> list[Any]:
