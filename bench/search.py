@@ -147,7 +147,7 @@ def bench_game(variant: str, players: int, positions: int, seconds: float) -> No
         found = [ai.analyse(g, "hard", seed=i) for i, g in enumerate(games)]
         nodes = sum(f.result.nodes for f in found)
         took = sum(f.cpu_seconds for f in found)
-        line(f"hard search ({knowledge.search}): nodes/s", f"{nodes / max(took, 1e-9):,.0f}")
+        line(f"hard search ({knowledge.settings['hard'].search}): nodes/s", f"{nodes / max(took, 1e-9):,.0f}")
         line("hard search: CPU seconds per move (mean)", f"{took / len(found):.2f}")
         return
     per = seconds / positions

@@ -34,6 +34,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..ai.knowledge import Knowledge
+from ..ai.memo import Memo
+from ..ai.search import Root
+from ..ai.settings import Settings, per_level
 from ..paisho.board import COLOURS, ORDER, POINT_SET, POINTS, RED, SURROUNDING, WHITE, ring_points
 from .fast import (
     FLOWER_SET,
@@ -62,7 +65,13 @@ MAX_PLACED = 10  # placements (and the draw) kept when nothing wins: the nearest
 WHEELS = 30  # Wheel points scored per position
 VERIFY = 30  # place-and-move pairs checked exactly in the search for a win
 EVAL_VERIFY = 8  # the same in the evaluation
-SCORED_KEPT = 400  # positions whose scored placements are kept (then the store starts afresh)
+# What the search asks again and again of the same position (memo.Memo: answers that depend on
+# the position alone, the least recently used forgotten first).
+SCORED: Memo[tuple[LineIndex, list, list]] = Memo(
+    "Ancient: the line table, scored placements and moves of a board and hand", 400)
+WINS: Memo[bool] = Memo("Ancient: whether the player to move has a winning turn", 20000)
+FINISHES: Memo[list[tuple[str, tuple]]] = Memo(
+    "Ancient: the tile types that would finish for the other seat on a board", 20000)
 CAN_WIN = 0.95  # the mover's chance when the evaluation finds them a winning turn
 NEAR = 0.15  # otherwise: how much being close to the target (REACH) is worth to the mover
 DEVELOPED = 0.01  # per own movable tile on the board or tile in hand, beyond the other seat's
@@ -76,7 +85,6 @@ DEFENCE_FROM = 0.1  # the other seat's finish chance from which defences are off
 DEFENCES = 3  # defences offered at most
 DEFENCE_TRIES = 12  # placements checked for that
 DEFENDERS = {"Rk": 0, "WL": 1, "Ja": 2, "Li": 2, "WJ": 2, "Ro": 2, "Ch": 2, "Rh": 2}  # tried in this order
-SEARCHER = "ai_seat"  # attribute of a world: the seat whose hand in it is real
 THREAT = 0.15  # how much a near count costs the searching seat when it has no win (see evaluate)
 THREAT_HAND = 2  # the other seat's threat grows with its hand up to this many tiles
 THREAT_DODGE = 0.6  # a mover with tiles in hand may shift the count away: the threat left
@@ -107,7 +115,6 @@ def determinize(game: AncientGame, seat: int, rng: random.Random) -> AncientGame
     world.piles[other] = tiles[size:]
     if world.last and world.last.get("player") == other:
         world.last = None  # it may name the tile the other seat drew
-    setattr(world, SEARCHER, seat)  # whose hand is real in this world (the evaluation asks)
     return world
 
 
@@ -456,24 +463,21 @@ def _finishing_types(game: AncientGame, other: int) -> list[tuple[str, tuple]]:
     board."""
     types = tuple(dict.fromkeys(unseen(game, other)))
     key = (tuple(sorted((q, *tile) for q, tile in game.board.items())), other, types, game.count, game.target)
-    found = _FINISHES.get(key)
-    if found is None:
-        if len(_FINISHES) >= WINS_KEPT:
-            _FINISHES.clear()
-        found = []
-        for code in types:
-            probe = game.copy()
-            probe._to_move, probe.pending = other, False
-            probe.hands[other] = [code]
-            index, placed, moves = _scored(probe, other)
-            win = _find_win(probe, other, index, placed, moves)
-            if win is not None:
-                found.append((code, win))
-        _FINISHES[key] = found
+    return FINISHES.get(key, lambda: _finishes(game, other, types))
+
+
+def _finishes(game: AncientGame, other: int, types: tuple[str, ...]) -> list[tuple[str, tuple]]:
+    """``_finishing_types`` without the memo."""
+    found = []
+    for code in types:
+        probe = game.copy()
+        probe._to_move, probe.pending = other, False
+        probe.hands[other] = [code]
+        index, placed, moves = _scored(probe, other)
+        win = _find_win(probe, other, index, placed, moves)
+        if win is not None:
+            found.append((code, win))
     return found
-
-
-_FINISHES: dict[tuple, list[tuple[str, tuple]]] = {}
 
 
 def finish_chance(game: AncientGame, other: int) -> float:
@@ -589,18 +593,13 @@ def can_win(game: AncientGame) -> bool:
     p = game._to_move
     if game.phase != "play" or game.pending or not game.hands[p]:
         return False
-    key = (_position_key(game, p), game.target)
-    found = _WINS.get(key)
-    if found is None:
-        if len(_WINS) >= WINS_KEPT:
-            _WINS.clear()
-        index, placed, moves = _scored(game, p)
-        found = _WINS[key] = _find_win(game, p, index, placed, moves, verify=EVAL_VERIFY) is not None
-    return found
+    return WINS.get((_position_key(game, p), game.target), lambda: _can_win(game, p))
 
 
-_WINS: dict[tuple, bool] = {}
-WINS_KEPT = 20000
+def _can_win(game: AncientGame, p: int) -> bool:
+    """``can_win`` without the memo."""
+    index, placed, moves = _scored(game, p)
+    return _find_win(game, p, index, placed, moves, verify=EVAL_VERIFY) is not None
 
 
 def _position_key(game: AncientGame, p: int) -> tuple:
@@ -608,21 +607,17 @@ def _position_key(game: AncientGame, p: int) -> tuple:
     return (tuple(sorted((q, *tile) for q, tile in game.board.items())), tuple(game.hands[p]), p)
 
 
-_SCORED: dict[tuple, tuple[LineIndex, list, list]] = {}
-
-
 def _scored(game: AncientGame, p: int) -> tuple[LineIndex, list, list]:
     """The line table, the scored placements and the scored moves of ``p`` in ``game``, kept for
     positions met again (the evaluation and the next iteration of the search ask for the same
-    ones). A position is its board, ``p``'s hand and the count."""
-    key = _position_key(game, p)
-    found = _SCORED.get(key)
-    if found is None:
-        if len(_SCORED) >= SCORED_KEPT:
-            _SCORED.clear()
-        index = LineIndex(game.board)
-        found = _SCORED[key] = (index, _placements(game, p, index), _move_changes(game, p, index))
-    return found
+    ones). A position is its board and ``p``'s hand."""
+    return SCORED.get(_position_key(game, p), lambda: _score(game, p))
+
+
+def _score(game: AncientGame, p: int) -> tuple[LineIndex, list, list]:
+    """``_scored`` without the memo."""
+    index = LineIndex(game.board)
+    return index, _placements(game, p, index), _move_changes(game, p, index)
 
 
 def _means(game: AncientGame, seat: int) -> float:
@@ -641,22 +636,19 @@ def _danger(distance: int) -> float:
 class AncientKnowledge(Knowledge[AncientGame]):
     """Alpha-beta two plies deep over sampled worlds, on candidate turns."""
 
-    search = "alphabeta"
-    budgets = {"easy": 6, "medium": 48, "hard": 1200}
-    max_depth = 2
-    samples = 6
-    world_margin = 1.0
+    settings = per_level(Settings(search="alphabeta", max_depth=2, samples=6, world_margin=1.0),
+                         easy={"budget": 6}, medium={"budget": 48}, hard={"budget": 1200})
     determinize = staticmethod(determinize)
 
     def actions(self, game: AncientGame) -> list[Any]:
         return candidates(game)
 
-    def order(self, game: AncientGame, actions: list[Any]) -> list[Any] | None:
+    def order(self, game: AncientGame, actions: list[Any], root: Root | None = None) -> list[Any] | None:
         """The candidates as they come, and at the searching seat's own turn (the root) the
         defences against a finish the other hand may hold (``_defences``) after them. Only the
         search orders its moves: the greedy baseline's list (``actions``) stays the candidates."""
         p = game._to_move
-        if (getattr(game, SEARCHER, None) != p or game.phase != "play" or game.pending
+        if (root is None or root.seat != p or game.phase != "play" or game.pending
                 or not game.hands[p] or len(actions) == 1):
             return None
         extra = [a for a in _defences(game, p) if a not in actions]
@@ -670,9 +662,9 @@ class AncientKnowledge(Knowledge[AncientGame]):
     def playout_action(self, game: AncientGame, rng: random.Random) -> Any:
         return random_action(game, rng)
 
-    def evaluate(self, game: AncientGame) -> Sequence[float]:
+    def evaluate(self, game: AncientGame, root: Root | None = None) -> Sequence[float]:
         """The seat to move wins at once if it has a turn reaching the target (``CAN_WIN``).
-        Otherwise it depends on whose hand the world holds for real (``SEARCHER``):
+        Otherwise it depends on whose hand the world holds for real (``root.seat``):
 
         - the searching seat's own hand, known to have no win: a count near the target is a
           threat to it (the other seat moves next at about this count, unless the mover's
@@ -693,7 +685,7 @@ class AncientKnowledge(Knowledge[AncientGame]):
                 mover = 1 - mover
             reach = REACH.get(abs(game.target - game.count), FAR)
             means = DEVELOPED * (_means(game, mover) - _means(game, 1 - mover))
-            if getattr(game, SEARCHER, None) == mover and not game.pending:
+            if root is not None and root.seat == mover and not game.pending:
                 threat = reach * min(1.0, len(game.hands[1 - mover]) / THREAT_HAND)
                 if game.hands[mover]:
                     threat *= THREAT_DODGE

@@ -34,6 +34,8 @@ import math
 from collections.abc import Sequence
 from typing import Any, cast
 
+from ..ai.search import Root
+from ..ai.settings import Settings, per_level
 from ..ai.shortlist import ShortlistKnowledge
 from ..base import Game
 from ..paisho.board import ORTHOGONAL, POINT_SET, POINTS, Point, chebyshev
@@ -155,25 +157,25 @@ def threats(game: BasicGame) -> list[Any]:
 class BasicKnowledge(ShortlistKnowledge[Game]):
     """Alpha-beta over the best one-ply candidates, on the projected final count."""
 
-    search = "alphabeta"
     candidates = CANDIDATES
-    # alpha-beta nodes: easy looks one ply deep (the candidates themselves); medium also checks
-    # its first choice against every answer of the opponent (a refuted first choice falls behind
-    # the others); hard weighs the opponent's best answer to each of its candidates (depth 2).
-    budgets = {"easy": CANDIDATES, "medium": 2 * CANDIDATES + 1, "hard": CANDIDATES * (CANDIDATES + 2)}
-    max_depth = 2
-    # Only hard looks at its threats at the horizon. Medium searches its first choice alone to
+    # Budgets in alpha-beta nodes: easy looks one ply deep (the candidates themselves); medium also
+    # checks its first choice against every answer of the opponent (a refuted first choice falls
+    # behind the others); hard weighs the opponent's best answer to each of its candidates (depth
+    # 2). Only hard looks at its threats at the horizon. Medium searches its first choice alone to
     # depth 2 and compares it with the others' one-ply values: a threat look there lifts the first
     # choice above them, so it was seldom refuted (medium-easy fell from 0.717 to 0.594).
-    horizon_levels = ("hard",)
+    settings = per_level(Settings(search="alphabeta", max_depth=2),
+                         easy={"budget": CANDIDATES, "horizon": False},
+                         medium={"budget": 2 * CANDIDATES + 1, "horizon": False},
+                         hard={"budget": CANDIDATES * (CANDIDATES + 2)})
 
-    def evaluate(self, game: Game) -> Sequence[float]:
+    def evaluate(self, game: Game, root: Root | None = None) -> Sequence[float]:
         mine, theirs = projections(cast(BasicGame, game))
         diff = mine - theirs
         first = 1 / (1 + math.exp(-max(-60.0, min(60.0, diff / SCALE))))
         return (first, 1 - first)
 
-    def horizon(self, game: Game, seat: int) -> float:
+    def horizon(self, game: Game, seat: int, root: Root | None = None) -> float:
         """The searcher's value at the horizon: when it is the searcher's turn there, the better
         of the position as it stands and its best *threat* (``threats``: a capture, or a move that
         makes, blocks or frees a harmony), which matures on the turn after the horizon where the

@@ -28,8 +28,8 @@ to move whose three arms no move breaks and who can add the fourth so that no mo
 either (``safe_completion``: a fork) is as good as won (``FORCED``). Otherwise the win chance is a
 logistic function of the difference of the scores, kept below those certainties.
 
-Repetition: the record is public, so the root of a search is marked (``at_root``) with how many
-of its moves were really played; a move that brings the board back to a position this game has
+Repetition: the record is public, so the search tells the knowledge (``Root.plies``) how many of
+its moves were really played; a move that brings the board back to a position this game has
 already seen counts against the player who made it (``REPEAT``). Without it hard and greedy went
 round in circles until the turn limit.
 
@@ -74,6 +74,9 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ..ai.knowledge import Knowledge
+from ..ai.memo import Memo
+from ..ai.search import Root
+from ..ai.settings import Settings, per_level
 from ..paisho.board import COLOURS, ORTHOGONAL, POINT_SET, Point
 from .game import IrohGame
 from .moves import PROCLAIM, legal_actions, piece_actions, straight_reach
@@ -123,9 +126,8 @@ ARM_QUARTERS = {"S": (0, 1, 0), "E": (1, 3, 1), "N": (2, 3, 0), "W": (0, 2, 1)}
 # of every quarter; Air and Lotus anywhere) and how far it moves in one turn.
 ALLOWED_QUARTERS = {"Fi": (0, 3), "Wa": (1, 2), "Ea": (0, 1, 2, 3), "Ai": (0, 1, 2, 3), "WL": (0, 1, 2, 3)}
 REACH = {"Fi": 3, "Wa": 2, "Ea": 3, "Ai": 4, "WL": 5}
-# The attribute a root game gets from ``at_root``: how many moves of its record were really played
-# (the search's copies inherit it; the positions after more moves are the search's own).
-REAL_PLIES = "_ai_real_plies"
+# The positions a game really went through, per game and real record (``IrohKnowledge.history``).
+HISTORY: Memo[frozenset] = Memo("Iroh: the positions of a game's real record", 4)
 _NONE = (None, "")
 # Pieces brought in, most mobile first: a tie between bring-ins goes to the piece that gets off the
 # home point most easily (an Air or Earth steps aside; a Fire or Water leaves only along the midline).
@@ -670,46 +672,36 @@ def capture_gain(game: IrohGame, player: int, theirs: Features, held: set[Point]
 class IrohKnowledge(Knowledge[IrohGame]):
     """Alpha-beta on how close each player is to four harmonies."""
 
-    search = "alphabeta"
-    budgets = {"easy": 100, "medium": 600, "hard": 2500}
-    max_depth = 4
-    horizon_levels = ("hard",)
-    contempt = 0.05
-    overlook = OVERLOOK
-
-    def __init__(self) -> None:
-        self._history: dict[tuple[str | None, ...], frozenset] = {}
+    settings = per_level(Settings(search="alphabeta", max_depth=4, contempt=0.05),
+                         easy={"budget": 100, "horizon": False, "overlook": OVERLOOK["easy"]},
+                         medium={"budget": 600, "horizon": False, "overlook": OVERLOOK["medium"]},
+                         hard={"budget": 2500})
 
     def features(self, game: IrohGame, held: set[Point]) -> tuple[Features, Features]:
         both = both_harmonies(game.board, game.knotweeds, held)
         return Features(game, 0, held, both[0]), Features(game, 1, held, both[1])
 
-    def history(self, game: IrohGame) -> frozenset | None:
-        """The positions the game really went through before the search started (None when the
-        game was not reached from a root marked by ``at_root``): the record is public."""
-        plies = game.__dict__.get(REAL_PLIES)
-        if plies is None:
+    def history(self, game: IrohGame, root: Root | None) -> frozenset | None:
+        """The positions the game really went through before the search started (its first
+        ``root.plies`` moves; None outside a search): the record is public."""
+        if root is None:
             return None
+        plies = root.plies
         key = (game.start_position, repr(game.options), *game.record[:plies])  # one game's history
-        known = self._history.get(key)
-        if known is None:
-            if len(self._history) >= 4:
-                self._history.clear()
-            known = self._history[key] = _positions(game, plies)
-        return known
+        return HISTORY.get(key, lambda: _positions(game, plies))
 
-    def evaluate(self, game: IrohGame) -> Sequence[float]:
-        return self.judge(game, False)
+    def evaluate(self, game: IrohGame, root: Root | None = None) -> Sequence[float]:
+        return self.judge(game, False, root)
 
-    def horizon(self, game: IrohGame, seat: int) -> float:
+    def horizon(self, game: IrohGame, seat: int, root: Root | None = None) -> float:
         """Hard's value at its search's horizon (see the module docstring): the evaluation, with
         the best capture of the player to move counted as made (``capture_gain``), Rocks and
         Knotweeds in reserve worth ``HOARD`` more, each nation piece on the board ``DEPLOY`` more,
         a home point held by a Knotweed worth less (``home_lock``), and a position already seen
         closer to a draw. The greedy baseline and the other levels keep the plain ``evaluate``."""
-        return self.judge(game, True)[seat]
+        return self.judge(game, True, root)[seat]
 
-    def judge(self, game: IrohGame, at_horizon: bool) -> list[float]:
+    def judge(self, game: IrohGame, at_horizon: bool, root: Root | None) -> list[float]:
         """The win chances: ``evaluate``, or with ``at_horizon`` hard's ``horizon`` reading."""
         held = locked_points(game.knotweeds) if game.knotweeds else set()
         feats = self.features(game, held)
@@ -737,7 +729,7 @@ class IrohKnowledge(Knowledge[IrohGame]):
                     scores[p] -= home_lock(game, p)
         if feats[owner].full == 4:
             scores[owner] += THREAT
-        past = self.history(game)
+        past = self.history(game, root)
         repeated = past is not None and position_key(game) in past
         if repeated and not at_horizon:
             scores[owner] -= REPEAT  # went back to a position of this game: going round in circles
@@ -745,10 +737,6 @@ class IrohKnowledge(Knowledge[IrohGame]):
         if repeated and at_horizon:  # going round in circles: a step towards the draw at the turn limit
             first = 0.5 + (first - 0.5) * CIRCLE
         return [first, 1 - first]
-
-    def at_root(self, game: IrohGame) -> None:
-        """Mark the search's root: the positions of its record so far are the game's own."""
-        game.__dict__[REAL_PLIES] = len(game.record)
 
     def actions(self, game: IrohGame) -> list[Any]:
         if game.outcome is not None:
@@ -831,7 +819,7 @@ class IrohKnowledge(Knowledge[IrohGame]):
                 best, best_key = action, key
         return best if best_key is not None else None  # every move completes it: the level searches
 
-    def order(self, game: IrohGame, actions: list[Any]) -> list[Any]:
+    def order(self, game: IrohGame, actions: list[Any], root: Root | None = None) -> list[Any]:
         board = game.board
 
         def kind(action: Any) -> float:

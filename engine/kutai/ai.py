@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from ..ai.knowledge import Knowledge
+from ..ai.search import Root
+from ..ai.settings import Settings, per_level
 from ..base import Game
 from ..paisho.board import CENTRE, ORDER, ORTHOGONAL_NEIGHBOURS, POINTS, Point, between, dist2
 from .game import KutaiGame
@@ -377,9 +379,9 @@ def _fallback(game: KutaiGame, have: list[Action]) -> list[Action]:
 class KutaiKnowledge(Knowledge):
     """Alpha-beta over the candidates of ``scan``."""
 
-    search = "alphabeta"
-    budgets = {"easy": 40, "medium": 12, "hard": 1400}  # see docs/decisions.md, Kutai AI: levels
-    max_depth = 2
+    # see docs/ai/kutai.md, "Levels"
+    settings = per_level(Settings(search="alphabeta", max_depth=2),
+                         easy={"budget": 40}, medium={"budget": 12}, hard={"budget": 1400})
 
     def actions(self, game: Game) -> list[Any]:
         game = cast(KutaiGame, game)
@@ -387,10 +389,10 @@ class KutaiKnowledge(Knowledge):
             return game._actions()
         return scan(game).candidates
 
-    def order(self, game: Game, actions: list[Any]) -> list[Any]:
+    def order(self, game: Game, actions: list[Any], root: Root | None = None) -> list[Any]:
         return actions  # the scan gives them best first
 
-    def evaluate(self, game: Game) -> Sequence[float]:
+    def evaluate(self, game: Game, root: Root | None = None) -> Sequence[float]:
         game = cast(KutaiGame, game)
         mover = game.to_move
         assert mover is not None

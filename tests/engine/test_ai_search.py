@@ -18,6 +18,9 @@ class Spy(PausoKnowledge):
         self.search = search
         self.worlds: list[tuple[int, int]] = []  # (seat, plies in the record) per world drawn
 
+    def settings_for(self, game, level):
+        return dataclasses.replace(super().settings_for(game, level), search=self.search)
+
     def determinize(self, game, seat, rng):
         self.worlds.append((seat, len(game.record)))
         return game.copy()
@@ -43,7 +46,7 @@ def test_a_game_with_hidden_information_is_searched_in_worlds_drawn_for_the_seat
     if search == "mcts":
         assert len(knowledge.worlds) == found.result.iterations
     else:
-        assert len(knowledge.worlds) == knowledge.samples
+        assert len(knowledge.worlds) == knowledge.settings["medium"].samples
     before = len(knowledge.worlds)
     assert greedy_move(game, seed=1) in game.legal_moves()
     assert len(knowledge.worlds) == before + 1
@@ -102,15 +105,15 @@ def test_alphabeta_values_its_horizon_with_knowledge_horizon_and_greedy_keeps_th
         """Quaterno knowledge whose horizon likes one move's position above everything else
         (at every level: Quaterno's own looks at its horizon for hard only)."""
 
-        horizon_levels = None
+        settings = {level: dataclasses.replace(s, horizon=True) for level, s in QuaternoKnowledge.settings.items()}
 
         def __init__(self, liked: str) -> None:
             super().__init__()
             self.liked, self.calls = liked, 0
 
-        def horizon(self, game, seat):
+        def horizon(self, game, seat, root=None):
             self.calls += 1
-            return 0.99 if game.record[-1] == self.liked else super().horizon(game, seat)
+            return 0.99 if game.record[-1] == self.liked else super().horizon(game, seat, root)
 
     game = engine.new_game("quaterno")
     plain = ai.analyse(game, "hard", seed=0, budget_scale=0.05).move
@@ -132,17 +135,16 @@ def test_a_level_searches_its_own_depth_and_widths_and_the_other_levels_keep_the
     class Paths(QuaternoKnowledge):
         """Quaterno knowledge that records the line of moves to every leaf of the search."""
 
-        horizon_levels = None
-        level_depths = {"hard": 2}
-        level_widths = {"hard": (3, 1)}
+        settings = {level: dataclasses.replace(s, horizon=True) for level, s in QuaternoKnowledge.settings.items()}
+        settings["hard"] = dataclasses.replace(settings["hard"], max_depth=2, widths=(3, 1))
 
         def __init__(self, root: int) -> None:
             super().__init__()
             self.root, self.paths = root, set()
 
-        def horizon(self, game, seat):
+        def horizon(self, game, seat, root=None):
             self.paths.add(tuple(game.record[self.root:]))
-            return super().horizon(game, seat)
+            return super().horizon(game, seat, root)
 
     game = engine.new_game("quaterno", seed=3)
     knowledge = Paths(len(game.record))
@@ -156,6 +158,6 @@ def test_a_level_searches_its_own_depth_and_widths_and_the_other_levels_keep_the
     for first in firsts:  # one answer to each
         assert len({p[1] for p in knowledge.paths if len(p) == 2 and p[0] == first}) == 1
     knowledge.paths.clear()
-    medium = ai.analyse(game, "medium", seed=0)  # not listed: max_depth and every candidate
+    medium = ai.analyse(game, "medium", seed=0)  # the common max_depth (3) and every candidate
     assert medium.result.depth == 2 and {p[0] for p in knowledge.paths} == set(shortlist)
     assert max(len({p[1] for p in knowledge.paths if len(p) == 2 and p[0] == first}) for first in shortlist) > 1

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import ai
+from engine.ai import Root
 from engine.ancient import ai as ancient_ai
 from engine.ancient import fast
 from engine.ancient.harmony import harmony_count
@@ -228,7 +229,8 @@ def test_a_near_count_without_a_win_is_a_threat_to_the_seat_whose_hand_is_known(
         assert not ancient_ai.can_win(game)
         for seat in (0, 1):
             world = ancient_ai.determinize(game, seat, random.Random(1))
-            values[target, seat] = knowledge.evaluate(world)[0]  # P1's value (P1 to move)
+            root = Root(seat, len(world.record))  # a search for ``seat``: its hand is the real one
+            values[target, seat] = knowledge.evaluate(world, root)[0]  # P1's value (P1 to move)
     assert values[3, 0] < values[8, 0]  # P1 searching: near is dangerous
     assert values[3, 1] > values[8, 1]  # P2 searching, P1's hand sampled: near is P1's chance
 

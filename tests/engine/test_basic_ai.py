@@ -196,7 +196,8 @@ def test_only_hard_looks_at_its_threats_at_the_horizon(monkeypatch, level, looks
     knowledge = ai.knowledge_for("basic")
     calls = []
     plain = type(knowledge).horizon
-    monkeypatch.setattr(type(knowledge), "horizon", lambda self, game, seat: calls.append(seat) or plain(self, game, seat))
+    monkeypatch.setattr(type(knowledge), "horizon",
+                        lambda self, game, seat, root=None: calls.append(seat) or plain(self, game, seat, root))
     game = engine.load("basic", "P1: Ja e5, Li g3, Ro m6; P2: Rh m13, Ch e12; running: 10 10")
     move = ai.choose_move(game, level, seed=1)
     assert move in game.legal_moves()

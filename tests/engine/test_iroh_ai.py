@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import ai
+from engine.ai import Root
 from engine.iroh.ai import KNOWLEDGE, position_key
 from engine.iroh.rules import ARMS, SQUARES, arm_of, both_harmonies, corners, harmonies, locked_points, winning_set
 from engine.iroh.tiles import HOME, NATIONS
@@ -277,20 +278,21 @@ def test_facing_a_set_only_the_moves_that_break_it_are_searched():
 
 def _back_to_the_start(start: str):
     """P1's Air on g5 and P2's on l13 step out and P1's steps back; returns the game at the
-    search's root (P2 to move), that game after P2 also steps back to ``start``, and ``start``
-    loaded fresh (the same position, never seen before)."""
+    search's root (P2 to move), that game after P2 also steps back to ``start``, ``start``
+    loaded fresh (the same position, never seen before) and the search's root (the record so
+    far is what really happened)."""
     game = engine.load("iroh", start)
     for move in ("g5-g4", "l13-l14", "g4-g5"):
         game.play(move)
-    KNOWLEDGE.at_root(game)  # the search's root: the record so far is what really happened
+    root = Root(game.to_move, len(game.record))
     back = game.copy()
     back.play("l14-l13")  # P2 returns to the start position
-    return game, back, engine.load("iroh", start)
+    return game, back, engine.load("iroh", start), root
 
 
 def test_going_back_to_a_position_of_this_game_counts_against_the_player_who_does_it():
-    game, back, fresh = _back_to_the_start("to_move: P1; P1: Ai g5, WL i2; P2: Ai l13, WL i16")
-    assert KNOWLEDGE.evaluate(back)[1] < KNOWLEDGE.evaluate(fresh)[1] - 0.05
+    game, back, fresh, root = _back_to_the_start("to_move: P1; P1: Ai g5, WL i2; P2: Ai l13, WL i16")
+    assert KNOWLEDGE.evaluate(back, root)[1] < KNOWLEDGE.evaluate(fresh)[1] - 0.05
     assert ai.choose_move(game, "hard") != "l14-l13"
 
 
@@ -344,20 +346,20 @@ def test_at_hard_horizon_a_position_already_seen_is_closer_to_a_draw_for_either_
     # Hard's search must not count a repetition the opponent is forced into as a gain: it goes
     # round in circles towards the draw at the turn limit (the plain evaluation, which greedy
     # uses, still counts it against the player who moved back).
-    _, back, fresh = _back_to_the_start("to_move: P1; P1: Ai g5, Ai k5, WL i2; P2: Ai l13, WL i16")
+    _, back, fresh, root = _back_to_the_start("to_move: P1; P1: Ai g5, Ai k5, WL i2; P2: Ai l13, WL i16")
     ahead = KNOWLEDGE.horizon(fresh, 0)
     assert ahead > 0.55
-    assert 0.5 < KNOWLEDGE.horizon(back, 0) < ahead - 0.05
-    assert KNOWLEDGE.evaluate(back)[0] > KNOWLEDGE.evaluate(fresh)[0]
+    assert 0.5 < KNOWLEDGE.horizon(back, 0, root) < ahead - 0.05
+    assert KNOWLEDGE.evaluate(back, root)[0] > KNOWLEDGE.evaluate(fresh)[0]
 
 
 def test_two_games_with_the_same_moves_from_different_starts_keep_their_own_history():
     # The history of a game is its own: the same moves played from another start position
     # went through other positions (the AI's answer must not depend on what it searched before).
-    _, first, _ = _back_to_the_start("to_move: P1; P1: Ai g5, WL i2; P2: Ai l13, WL i16")
-    _, second, fresh = _back_to_the_start("to_move: P1; P1: Ai g5, Ai k5, WL i2; P2: Ai l13, WL i16")
-    assert KNOWLEDGE.history(first) != KNOWLEDGE.history(second)
-    assert position_key(fresh) in KNOWLEDGE.history(second)
+    _, first, _, root = _back_to_the_start("to_move: P1; P1: Ai g5, WL i2; P2: Ai l13, WL i16")
+    _, second, fresh, _ = _back_to_the_start("to_move: P1; P1: Ai g5, Ai k5, WL i2; P2: Ai l13, WL i16")
+    assert KNOWLEDGE.history(first, root) != KNOWLEDGE.history(second, root)
+    assert position_key(fresh) in KNOWLEDGE.history(second, root)
 
 
 def test_hard_brings_a_piece_in_when_nothing_presses():

@@ -57,14 +57,14 @@ def test_levels_keep_their_order_and_a_larger_board_gets_fewer_plies(board, play
             return
         game.play(game.legal_moves()[len(game.record) * 7 % len(game.legal_moves())])
     knowledge = ai.knowledge_for("pauso")
-    budgets = [knowledge.budget(game, level) for level in ai.LEVELS]
+    budgets = [knowledge.settings_for(game, level).budget for level in ai.LEVELS]
     assert budgets == sorted(budgets) and len(set(budgets)) == 3 or budgets[-1] == 16
     left = max(1, min(sum(game.supply), len(game._actions())))
     for level, iterations in zip(ai.LEVELS, budgets):
         plies = iterations * left  # moves applied in the tree and the playouts
-        assert iterations == 16 or plies <= knowledge.budgets[level]
+        assert iterations == 16 or plies <= knowledge.settings[level].budget
         if len(game.cards) > REFERENCE_CARDS and iterations > 16:
-            assert plies < knowledge.budgets[level] * 0.95
+            assert plies < knowledge.settings[level].budget * 0.95
 
 
 def test_every_level_takes_the_last_placement_that_wins():

@@ -125,7 +125,8 @@ def test_hard_reads_a_fourth_ply_over_every_candidate_at_the_root():
     assert found.result.depth == 4
     assert {c.action for c in found.result.ranked} == set(knowledge.actions(game))
     assert not loses_at_once(game, found.move)
-    assert knowledge.level_widths["hard"][0] == CANDIDATES and "medium" not in knowledge.level_depths
+    settings = knowledge.settings
+    assert settings["hard"].widths[0] == CANDIDATES and settings["medium"].max_depth == settings["easy"].max_depth == 3
 
 
 # Player 1 (one figure scored, Sun c3 and Moon h8 on D1) threatens two figures at once: the Fan
@@ -155,7 +156,8 @@ def test_hard_sees_at_its_horizon_a_double_threat_that_cannot_be_stopped():
     assert game.to_move == 1 and defences(game) == []  # every answer of Player 2 loses
     assert knowledge.horizon(game, 0) >= 0.95 > knowledge.evaluate(game)[0]
     assert knowledge.horizon(game, 1) <= 0.05
-    assert knowledge.horizon_levels == ("hard",)  # medium and easy value the horizon by the evaluation
+    # medium and easy value the horizon by the evaluation
+    assert [knowledge.settings[level].horizon for level in ai.LEVELS] == [False, False, True]
     breakable = engine.load("quaterno", BREAKABLE)
     assert defences(breakable) == ["h10>h8-h9"]  # the Anchor draws the Moon off the diagonal
     assert knowledge.horizon(breakable, 0) == knowledge.evaluate(breakable)[0] < 0.95
