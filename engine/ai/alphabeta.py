@@ -81,7 +81,7 @@ class _Searcher:
         for action in self.ordered(game, ply):
             self.budget.spend()
             child = game.copy()
-            child._apply_action(action)
+            child.apply_action(action)
             v = self.value(child, depth - 1, alpha, beta, ply + 1)
             if maximising:
                 if v > best:
@@ -106,7 +106,7 @@ class _Searcher:
         for action in actions:
             self.budget.spend()
             child = game.copy()
-            child._apply_action(action)
+            child.apply_action(action)
             floor = best - margin if best > -math.inf else -math.inf
             v = self.value(child, depth - 1, floor, math.inf, 1)
             exact = v > floor

@@ -31,10 +31,10 @@ def greedy_move(game: Game, seed: int = 0) -> str:
     best, best_value = [], -1.0
     for action in knowledge.actions(world):
         child = world.copy()
-        child._apply_action(action)
+        child.apply_action(action)
         if child.outcome is not None:
             if child.outcome.winners == (seat,):
-                return world._action_text(action)
+                return world.action_text(action)
             value = knowledge.reward(child)[seat]
         else:
             value = knowledge.evaluate(child, root)[seat]
@@ -42,7 +42,7 @@ def greedy_move(game: Game, seed: int = 0) -> str:
             best, best_value = [action], value
         elif value > best_value - 1e-12:
             best.append(action)
-    return world._action_text(rng.choice(best))
+    return world.action_text(rng.choice(best))
 
 
 def baseline_move(name: str, game: Game, seed: int = 0) -> str:

@@ -7,7 +7,7 @@ Only ``evaluate`` must be written; everything else has a default that works for 
 that implements the engine contract.
 
 The search speaks of *actions*: legal moves in a form the game applies without reading text
-(``Game._actions`` / ``_apply_action`` / ``_action_text``, base.py; by default the canonical
+(``Game.legal_actions`` / ``apply_action`` / ``action_text``, base.py; by default the canonical
 strings and ``play``). Give the game a fast path there, not here.
 
 Values are *win chances*: for each seat a number from 0 to 1, the seats' values summing to 1
@@ -69,7 +69,7 @@ class Knowledge(Generic[G]):
         """The moves the search considers in ``game`` (default: every legal action). A game with
         huge move lists may return a sample of candidates, but the same list for the same
         position each time: the search asks again whenever it comes back to a position."""
-        return game._actions()
+        return game.legal_actions()
 
     def order(self, game: G, actions: list[Any], root: Root | None = None) -> list[Any] | None:
         """``actions`` most promising first, or None when the game has no opinion (then MCTS
@@ -109,4 +109,4 @@ class Knowledge(Generic[G]):
 
     def playout_action(self, game: G, rng: random.Random) -> Any:
         """The move of a playout (default: uniformly random)."""
-        return rng.choice(game._actions())
+        return rng.choice(game.legal_actions())

@@ -75,7 +75,7 @@ def search(game: Game, knowledge: Knowledge, origin: Root, settings: Settings, b
                 else:
                     child = _select(node, list(node.children.values()), c, hidden=False)
                     action = child.action
-            state._apply_action(action)
+            state.apply_action(action)
             nodes += 1
             path.append(child)
             if child.visits == 0:  # just expanded: play out from here
@@ -137,6 +137,6 @@ def _playout(state: Game, knowledge: Knowledge, rng: random.Random, origin: Root
     while state.outcome is None:
         if limit is not None and steps >= limit:
             return knowledge.evaluate(state, origin), steps
-        state._apply_action(knowledge.playout_action(state, rng))
+        state.apply_action(knowledge.playout_action(state, rng))
         steps += 1
     return knowledge.reward(state), steps

@@ -77,7 +77,7 @@ def analyse(game: Game, level: str = "hard", seed: int = 0, time_limit: float | 
             result.ranked = [Candidate(rng.choice(actions), 0.5, 0, False)]
         result.ranked = knowledge.settle(root, chosen_level.name, result.ranked)
     action, slipped = _pick(result.ranked, settings.level, rng)
-    return Analysis(root._action_text(action), chosen_level.name, kind, result,
+    return Analysis(root.action_text(action), chosen_level.name, kind, result,
                     time.perf_counter() - started, time.thread_time() - cpu_started, slipped)
 
 

@@ -35,9 +35,9 @@ class ShortlistKnowledge(Knowledge[G]):
         seat = game.to_move
         assert seat is not None
         found = []
-        for action in game._actions():
+        for action in game.legal_actions():
             child = cast(G, game.copy())
-            child._apply_action(action)
+            child.apply_action(action)
             value = (self.reward(child) if child.outcome is not None else self.evaluate(child))[seat]
             found.append((value, action))
         found.sort(key=lambda pair: (-pair[0], zlib.crc32(repr(pair[1]).encode())))

@@ -416,7 +416,7 @@ def _find_win(game: AncientGame, p: int, index: LineIndex, placed: list[tuple[in
 def candidates(game: AncientGame) -> list[Any]:
     """The turns the search looks at (see the module docstring), best first; the same list for
     the same position every time."""
-    p = game._to_move
+    p = game.seat_to_move
     if game.phase == "choose":
         return ["choose first", "choose second"]
     if game.pending:  # the board does not change: keep variety and the tiles that finish a game
@@ -471,7 +471,7 @@ def _finishes(game: AncientGame, other: int, types: tuple[str, ...]) -> list[tup
     found = []
     for code in types:
         probe = game.copy()
-        probe._to_move, probe.pending = other, False
+        probe.seat_to_move, probe.pending = other, False
         probe.hands[other] = [code]
         index, placed, moves = _scored(probe, other)
         win = _find_win(probe, other, index, placed, moves)
@@ -540,7 +540,7 @@ def _defences(game: AncientGame, p: int) -> list[Any]:
     found = []
     for head in list(spread.values())[:DEFENCE_TRIES]:
         after = game.copy()
-        after._apply_action((*head, None))
+        after.apply_action((*head, None))
         if after.outcome is None:
             chance = finish_chance(after, other)
             if chance < now / 2:
@@ -555,7 +555,7 @@ def _after(game: AncientGame, action: Any) -> AncientGame:
     if isinstance(action, str):
         return game
     after = game.copy()
-    after._apply_action(action)
+    after.apply_action(action)
     return after
 
 
@@ -570,7 +570,7 @@ def settle_root(game: AncientGame, ranked: list[Any]) -> list[Any]:
     best = ranked[0]
     if not best.exact or best.value > 1.0:
         return ranked
-    other = 1 - game._to_move
+    other = 1 - game.seat_to_move
     near = [c for c in ranked[:SETTLE_LOOKED] if c.exact and c.weight == best.weight
             and c.value >= best.value - SETTLE_MARGIN]
     if len(near) < 2:
@@ -590,7 +590,7 @@ def settle_root(game: AncientGame, ranked: list[Any]) -> list[Any]:
 def can_win(game: AncientGame) -> bool:
     """Whether the player to move has a turn that reaches the target (as far as the quick search
     of ``_find_win`` sees); kept per position like the scored placements."""
-    p = game._to_move
+    p = game.seat_to_move
     if game.phase != "play" or game.pending or not game.hands[p]:
         return False
     return WINS.get((_position_key(game, p), game.target), lambda: _can_win(game, p))
@@ -647,7 +647,7 @@ class AncientKnowledge(Knowledge[AncientGame]):
         """The candidates as they come, and at the searching seat's own turn (the root) the
         defences against a finish the other hand may hold (``_defences``) after them. Only the
         search orders its moves: the greedy baseline's list (``actions``) stays the candidates."""
-        p = game._to_move
+        p = game.seat_to_move
         if (root is None or root.seat != p or game.phase != "play" or game.pending
                 or not game.hands[p] or len(actions) == 1):
             return None
@@ -677,7 +677,7 @@ class AncientKnowledge(Knowledge[AncientGame]):
         that a draw and its discard compare with one turn."""
         if game.phase == "choose" or game.to_move is None:
             return (0.5, 0.5)
-        mover = game._to_move
+        mover = game.seat_to_move
         if not game.pending and can_win(game):
             value = CAN_WIN
         else:

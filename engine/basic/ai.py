@@ -72,7 +72,7 @@ def projections(game: BasicGame) -> tuple[float, float]:
             elif code in FLOWERS and q not in PORTS:
                 lines[owner].setdefault(q[1], []).append(code)
                 lines[owner].setdefault(17 + q[0], []).append(code)
-    live = game._live
+    live = game.live_garden
     # the tiles' count only decides at the end: early on, a tile on the board is a harmony to come
     target, limit = game.options["target_points"], game.options["max_turns"]
     progress = max(game.main_turns / limit, max(game.running) / target if target else 0.0)
@@ -88,7 +88,7 @@ def projections(game: BasicGame) -> tuple[float, float]:
             protected = len(covered.intersection(flowers[seat]))
         flow = 0.0
         if live is not None:
-            flow = (live.gain[seat] - live.cost[other]) * (FLOW + (0.5 if game._to_move == seat else 0.0))
+            flow = (live.gain[seat] - live.cost[other]) * (FLOW + (0.5 if game.seat_to_move == seat else 0.0))
         count = sum(game.pot[other].values()) + 2 * protected - tiles[seat]
         lined = sum(1 for codes in lines[seat].values() if len(codes) > 1
                     for i, a in enumerate(codes) for b in codes[i + 1:] if RELATIONS[a, b] == "H")
@@ -141,7 +141,7 @@ def shaping(board: dict, seat: int, action: Any) -> bool:
 def threats(game: BasicGame) -> list[Any]:
     """The moves of the player to move that the search looks at beyond its horizon: captures,
     and plain moves that make, block or free a harmony (``shaping``)."""
-    board, seat = game.board, game._to_move
+    board, seat = game.board, game.seat_to_move
     out = []
     for action in plain_moves(game):
         _, a, b, _ = action
@@ -186,7 +186,7 @@ class BasicKnowledge(ShortlistKnowledge[Game]):
             return value
         for action in threats(cast(BasicGame, game)):
             child = game.copy()
-            child._apply_action(action)
+            child.apply_action(action)
             value = max(value, (self.reward(child) if child.outcome is not None else self.evaluate(child))[seat])
         return value
 

@@ -208,7 +208,7 @@ def reached(game: IrohGame, player: int, targets: set[Point], held: set[Point]) 
     move if it were their turn (bringing a piece in at home included); for an Air, every empty
     point within four steps, whether or not tiles bar the way (a few more than it reaches)."""
     board = game.board
-    fire = game._range("Fi")
+    fire = game.range_of("Fi")
     out: set[Point] = set()
     home = HOME[player]
     if home in targets and home not in board and any(game.reserve[player][c] for c in NATIONS):
@@ -483,7 +483,7 @@ def home_lock(game: IrohGame, player: int) -> float:
         for moves in range(1, best):
             step: set[Point] = set()
             for b in frontier:
-                step.update(q for q, target in straight_reach(board, code, b, game._range(code)) if target is None)
+                step.update(q for q, target in straight_reach(board, code, b, game.range_of(code)) if target is None)
             if step & goals:
                 best = moves
                 break
@@ -516,7 +516,7 @@ def strength(game: IrohGame, player: int, f: Features, held: set[Point], robust:
 
 def position_key(game: IrohGame) -> tuple[frozenset, frozenset, int]:
     """What makes two positions of one game the same: the tiles, the Knotweeds, who is to move."""
-    return frozenset(game.board.items()), frozenset(game.knotweeds), game._to_move
+    return frozenset(game.board.items()), frozenset(game.knotweeds), game.seat_to_move
 
 
 def _positions(game: IrohGame, plies: int) -> frozenset:
@@ -565,7 +565,7 @@ def breaks(game: IrohGame, owner: int, found: Harmonies) -> list[Any]:
     """The moves of the player to move after which ``owner`` (the other player, whose harmonies
     are ``found``) no longer holds a winning set, tried on the board alone."""
     board, knotweeds = game.board, game.knotweeds
-    p = game._to_move
+    p = game.seat_to_move
     out = []
     for action in _breaker_candidates(game, found):
         first, second = action
@@ -652,7 +652,7 @@ def capture_gain(game: IrohGame, player: int, theirs: Features, held: set[Point]
         if owner != player or code not in CAPTURABLE or (a in held and code != "Fi"):
             continue
         terrain = TERRAIN[code]
-        reach = game._range(code)
+        reach = game.range_of(code)
         for dx, dy in ORTHOGONAL:
             for k in range(1, reach + 1):
                 q = (a[0] + k * dx, a[1] + k * dy)
@@ -705,7 +705,7 @@ class IrohKnowledge(Knowledge[IrohGame]):
         """The win chances: ``evaluate``, or with ``at_horizon`` hard's ``horizon`` reading."""
         held = locked_points(game.knotweeds) if game.knotweeds else set()
         feats = self.features(game, held)
-        mover = game._to_move
+        mover = game.seat_to_move
         owner = 1 - mover
         values = [0.0, 0.0]
         if feats[mover].full == 4:
@@ -741,7 +741,7 @@ class IrohKnowledge(Knowledge[IrohGame]):
     def actions(self, game: IrohGame) -> list[Any]:
         if game.outcome is not None:
             return []
-        p = game._to_move
+        p = game.seat_to_move
         held = locked_points(game.knotweeds) if game.knotweeds else set()
         both = both_harmonies(game.board, game.knotweeds, held)
         if cover(both[p], game.board, p)[0] == 4:
@@ -753,7 +753,7 @@ class IrohKnowledge(Knowledge[IrohGame]):
 
     def _building(self, game: IrohGame, held: set[Point], both: tuple[Harmonies, Harmonies]) -> list[Any]:
         """The candidates of the player to move when no set of the opponent has to be broken."""
-        p = game._to_move
+        p = game.seat_to_move
         theirs = both[1 - p]
         rocks: set[Point] = set()
         weeds: set[Point] = set()
@@ -794,7 +794,7 @@ class IrohKnowledge(Knowledge[IrohGame]):
         broken at random. It still proclaims a set of its own (``actions`` gives only that). A level
         that notices (``NOTICE``, drawn once a turn) sees a set the opponent has finished (then it
         searches and breaks it) and one its own move would finish (it leaves that move out)."""
-        p = game._to_move
+        p = game.seat_to_move
         held = locked_points(game.knotweeds) if game.knotweeds else set()
         both = both_harmonies(game.board, game.knotweeds, held)
         if cover(both[p], game.board, p)[0] == 4:
@@ -806,7 +806,7 @@ class IrohKnowledge(Knowledge[IrohGame]):
         best, best_key = PROCLAIM, None
         for action in self._building(game, held, both):
             after = cast(IrohGame, game.copy())
-            after._apply_action(action)
+            after.apply_action(action)
             if after.outcome is not None:
                 return action
             now_held = locked_points(after.knotweeds) if after.knotweeds else set()

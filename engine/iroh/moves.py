@@ -33,7 +33,7 @@ _PLACEMENT_TEXT = {action: f"{action[0]}@{_NAME[action[1]]}"
 
 def piece_actions(game: IrohGame) -> list[tuple[Point, Point]]:
     """Every move and capture of the player to move, (from, to), pieces in board order."""
-    p, board, out = game._to_move, game.board, []
+    p, board, out = game.seat_to_move, game.board, []
     held = locked_points(game.knotweeds) if game.knotweeds else set()
     for a, (owner, code) in sorted(board.items(), key=lambda item: ORDER[item[0]]):
         if owner != p or code == "Rk" or (a in held and code not in ("Fi", "WL")):
@@ -41,7 +41,7 @@ def piece_actions(game: IrohGame) -> list[tuple[Point, Point]]:
         if code == "Ai":
             out += [(a, q) for q in sorted(air_reach(board, a), key=ORDER.__getitem__) if q not in board]
             continue
-        for q, target in straight_reach(board, code, a, game._range(code)):
+        for q, target in straight_reach(board, code, a, game.range_of(code)):
             if target is None:
                 out.append((a, q))
             elif code != "WL" and target[0] != p and code in CAPTURABLE and target[1] in CAPTURABLE:
@@ -67,7 +67,7 @@ def straight_reach(board: dict, code: str, a: Point, longest: int) -> Iterator[t
 
 def legal_actions(game: IrohGame) -> list[Any]:
     """Every legal move of the player to move as actions, in the list's order (2.4.5)."""
-    p, board = game._to_move, game.board
+    p, board = game.seat_to_move, game.board
     out: list[Any] = piece_actions(game)
     home = HOME[p]
     if home not in board:

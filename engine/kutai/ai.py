@@ -262,9 +262,9 @@ class _Context:
 
 def scan(game: KutaiGame) -> Scan:
     """The candidates of the player to move and their best build (cached per position)."""
-    cached: Scan | None = game._scan
+    cached: Scan | None = game.ai_scan
     if cached is None:
-        cached = game._scan = _scan(game)
+        cached = game.ai_scan = _scan(game)
     return cached
 
 
@@ -283,21 +283,21 @@ def wins_now(game: KutaiGame) -> bool:
 
 def _passes(game: KutaiGame, action: Action) -> bool:
     after = game.copy()
-    after._apply_action(action)
+    after.apply_action(action)
     return after.outcome is not None and after.outcome.winners == (game.to_move,)
 
 
 def reach(game: KutaiGame) -> int:
     """The score of the best build of the player to move (``scan(game).reach``, computed with
     less work when the candidates are not needed)."""
-    cached = game._reach
+    cached = game.ai_reach
     if cached is None:
         seat = game.to_move
         assert seat is not None
         if not game.board:
             return 0
         builds = _Context(game, [c for c in SET if c in game.remaining[seat]]).builds(per_point=1)
-        cached = game._reach = max(0, max(builds.values(), default=0))
+        cached = game.ai_reach = max(0, max(builds.values(), default=0))
     return cached
 
 
@@ -371,7 +371,7 @@ def _quietest(board, mine: list[str], p: Point, in_tree: set[Point]) -> tuple[st
 
 def _fallback(game: KutaiGame, have: list[Action]) -> list[Action]:
     """A few placements spread over the legal list, when the scan found almost nothing."""
-    actions = game._actions()
+    actions = game.legal_actions()
     step = max(1, len(actions) // 4)
     return [a for a in actions[::step] if a not in have][:4]
 
@@ -386,7 +386,7 @@ class KutaiKnowledge(Knowledge):
     def actions(self, game: Game) -> list[Any]:
         game = cast(KutaiGame, game)
         if len(game.board) == 2 * TILES_PER_PLAYER - 1:  # the last placement decides: try them all
-            return game._actions()
+            return game.legal_actions()
         return scan(game).candidates
 
     def order(self, game: Game, actions: list[Any], root: Root | None = None) -> list[Any]:
@@ -411,7 +411,7 @@ class KutaiKnowledge(Knowledge):
         return values
 
     def playout_action(self, game: Game, rng: random.Random) -> Any:
-        return cast(KutaiGame, game)._random_action(rng)
+        return cast(KutaiGame, game).random_action(rng)
 
 
 KNOWLEDGE = KutaiKnowledge()

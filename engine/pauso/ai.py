@@ -121,7 +121,7 @@ class PausoKnowledge(Knowledge[PausoGame]):
         seat = game.to_move
         if seat is not None:
             colour = game.colours[seat]
-            best = max(net_gains(game, game._actions(), colour), default=0)
+            best = max(net_gains(game, game.legal_actions(), colour), default=0)
             scores[seat] += TEMPO * max(best, 0)
         return _softmax(scores, game.active)
 
@@ -130,7 +130,7 @@ class PausoKnowledge(Knowledge[PausoGame]):
         return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -gains[i])]
 
     def playout_action(self, game: PausoGame, rng: random.Random) -> Any:
-        cells = game._actions()
+        cells = game.legal_actions()
         if rng.random() < GREEDY_PLAYOUT:
             return rng.choice(best_cells(game, cells))
         return rng.choice(cells)

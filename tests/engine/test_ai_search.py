@@ -77,7 +77,7 @@ def test_weaker_levels_slip_only_to_moves_their_search_finds_nearly_as_good():
         found = ai.analyse(game, "easy", seed=seed)
         slips += found.slipped
         best = found.result.ranked[0]
-        chosen = next(c for c in found.result.ranked if game._action_text(c.action) == found.move)
+        chosen = next(c for c in found.result.ranked if game.action_text(c.action) == found.move)
         if found.slipped:
             assert chosen is not best and chosen.value >= best.value - ai.LEVEL_TABLE["easy"].margin
         else:
@@ -117,7 +117,7 @@ def test_alphabeta_values_its_horizon_with_knowledge_horizon_and_greedy_keeps_th
 
     game = engine.new_game("quaterno")
     plain = ai.analyse(game, "hard", seed=0, budget_scale=0.05).move
-    searched = [game._action_text(a) for a in QuaternoKnowledge().actions(game)]  # the shortlist
+    searched = [game.action_text(a) for a in QuaternoKnowledge().actions(game)]  # the shortlist
     liked = next(m for m in searched if m != plain)
     knowledge = Horizon(liked)
     descriptor = engine.registry.info("quaterno")
@@ -151,7 +151,7 @@ def test_a_level_searches_its_own_depth_and_widths_and_the_other_levels_keep_the
     descriptor = engine.registry.info("quaterno")
     monkeypatch.setitem(engine.registry._REGISTRY, "quaterno", dataclasses.replace(descriptor, ai=knowledge))
     found = ai.analyse(game, "hard", seed=0)
-    shortlist = [game._action_text(a) for a in knowledge.actions(game)]
+    shortlist = [game.action_text(a) for a in knowledge.actions(game)]
     assert found.result.depth == 2 and {len(p) for p in knowledge.paths} <= {1, 2}
     firsts = {p[0] for p in knowledge.paths}
     assert firsts == set(shortlist[:3])  # the three best candidates at the root

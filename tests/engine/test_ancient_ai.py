@@ -57,13 +57,13 @@ def test_applying_an_action_is_playing_its_move(seed, target, hand_size, data):
         if ply % 4 or "Bo" in game.hands[game.to_move] and game.phase == "play" and not game.pending:
             actions = ancient_ai.candidates(fast_game)  # (a Ship in hand: millions of turns in all)
         else:
-            actions = fast_game._actions()
-            texts = [fast_game._action_text(a) for a in actions]
+            actions = fast_game.legal_actions()
+            texts = [fast_game.action_text(a) for a in actions]
             assert sorted(texts) == sorted(game.legal_moves())
         action = actions[data.draw(st.integers(0, len(actions) - 1))]
-        text = fast_game._action_text(action)
+        text = fast_game.action_text(action)
         assert game.play(text) == canonical(text)
-        fast_game._apply_action(action)
+        fast_game.apply_action(action)
         assert state(fast_game) == state(game)
         assert fast_game.count == harmony_count(fast_game.board)
 
@@ -79,7 +79,7 @@ def test_a_copy_shares_nothing_and_starts_without_caches():
     assert all(twin.board[q] is not tile for q, tile in game.board.items())
     before = state(game)
     while twin.outcome is None:
-        twin._apply_action(ancient_ai.candidates(twin)[-1])
+        twin.apply_action(ancient_ai.candidates(twin)[-1])
     assert state(game) == before
 
 
@@ -237,9 +237,9 @@ def test_a_near_count_without_a_win_is_a_threat_to_the_seat_whose_hand_is_known(
 
 def p2_can_win(game) -> bool:
     """Whether any legal turn of P2 (to move) reaches the target: the full list, not the AI's."""
-    for action in game._actions():
+    for action in game.legal_actions():
         after = game.copy()
-        after._apply_action(action)
+        after.apply_action(action)
         if after.outcome is not None and after.outcome.winners == (1,):
             return True
     return False
@@ -270,7 +270,7 @@ def wheel_would_win(game) -> str | None:
             continue
         found = ancient_ai._exact(probe, 1, action[:4], action[4])
         if found is not None and found[0] == probe.target:
-            return probe._action_text(action)
+            return probe.action_text(action)
     return None
 
 

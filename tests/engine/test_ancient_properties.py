@@ -48,7 +48,7 @@ def test_random_playouts_end_and_keep_every_tile_accounted_for(case):
     if out.reason == "exact_target":
         assert game.count == options["target"] == harmony_count(game.board)
     for p in (0, 1):
-        assert len(game.hands[p]) <= options["hand_size"] + (game.pending and p == game._to_move)  # resigned mid-draw
+        assert len(game.hands[p]) <= options["hand_size"] + (game.pending and p == game.seat_to_move)  # resigned mid-draw
         assert all(n <= COUNT[c] for c, n in tiles_of(game, p).items())  # removals leave the game
     assert game.legal_moves() == [] and game.suggest("") == []
 

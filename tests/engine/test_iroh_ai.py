@@ -47,14 +47,14 @@ def state(game):
 def test_applying_an_action_is_playing_its_move(game, data):
     fast = game.copy()
     while game.outcome is None:
-        actions = fast._actions()
-        texts = [fast._action_text(a) for a in actions]
+        actions = fast.legal_actions()
+        texts = [fast.action_text(a) for a in actions]
         assert texts == game.legal_moves()  # the same moves in the same order
         i = data.draw(st.integers(0, len(actions) - 1))
         assert game.play(texts[i]) == texts[i]
-        fast._apply_action(actions[i])
+        fast.apply_action(actions[i])
         assert state(fast) == state(game)
-    assert fast._actions() == []
+    assert fast.legal_actions() == []
 
 
 @settings(max_examples=30, **SETTINGS)
@@ -67,7 +67,7 @@ def test_a_copy_shares_nothing_with_its_original(game, data):
         if isinstance(value, (list, dict, set)):
             assert getattr(twin, name) is not value, name
     while twin.outcome is None:
-        twin._apply_action(data.draw(st.sampled_from(twin._actions())))
+        twin.apply_action(data.draw(st.sampled_from(twin.legal_actions())))
     assert state(game) == before
 
 
@@ -194,7 +194,7 @@ def test_a_player_who_overlooks_still_proclaims_and_builds_its_own_set():
     game = engine.load("iroh", "to_move: P1; P1: Fi g7, Wa k5, Ai k11, Ea e13, Ea m13, Ea c7, Ea c11, WL i2; "
                                "P2: Ea o4, WL i16")
     after = game.copy()
-    after._apply_action(KNOWLEDGE.overlooking(game, "easy", rng))
+    after.apply_action(KNOWLEDGE.overlooking(game, "easy", rng))
     assert winning_set(after.board, after.knotweeds, 0) is not None
 
 
@@ -213,7 +213,7 @@ def test_medium_mostly_sees_that_its_own_move_would_complete_the_opponents_set()
         completes[level] = 0
         for seed in range(40):
             after = game.copy()
-            after._apply_action(KNOWLEDGE.overlooking(game, level, random.Random(seed)))
+            after.apply_action(KNOWLEDGE.overlooking(game, level, random.Random(seed)))
             completes[level] += winning_set(after.board, after.knotweeds, 0) is not None
     assert completes["easy"] == 40
     assert completes["medium"] <= 12, completes
@@ -240,7 +240,7 @@ def test_evaluations_are_win_chances_and_a_proclaimable_set_is_nearly_a_win(game
         values = KNOWLEDGE.evaluate(game)
         assert len(values) == 2 and all(0 <= v <= 1 for v in values) and abs(sum(values) - 1) < 1e-9
         actions = KNOWLEDGE.actions(game)
-        legal = set(game._actions())
+        legal = set(game.legal_actions())
         assert actions and all(a in legal for a in actions)
     set_up = engine.load("iroh", "to_move: P1; " + I3)
     assert KNOWLEDGE.evaluate(set_up)[0] > 0.95
@@ -268,9 +268,9 @@ def test_a_set_that_no_reply_breaks_is_valued_as_won():
 def test_facing_a_set_only_the_moves_that_break_it_are_searched():
     game = engine.load("iroh", "to_move: P2; " + I3)  # P1 just completed the set of I-3
     breaking = set()
-    for action in game._actions():
+    for action in game.legal_actions():
         after = game.copy()
-        after._apply_action(action)
+        after.apply_action(action)
         if after.outcome is None and winning_set(after.board, after.knotweeds, 0) is None:
             breaking.add(action)
     assert breaking and set(KNOWLEDGE.actions(game)) == breaking

@@ -34,11 +34,11 @@ def winning_moves(game) -> list[str]:
     """Every placement that wins at once for the player to move (all of them tried)."""
     seat = game.to_move
     found = []
-    for action in game._actions():
+    for action in game.legal_actions():
         after = game.copy()
-        after._apply_action(action)
+        after.apply_action(action)
         if after.outcome is not None and after.outcome.winners == (seat,):
-            found.append(game._action_text(action))
+            found.append(game.action_text(action))
     return found
 
 
@@ -50,18 +50,18 @@ def test_applying_an_action_is_playing_its_move_and_the_tree_is_the_one_grown_fr
     rng = random.Random(data.draw(st.integers(0, 2**31)))
     while game.outcome is None:
         if len(game.record) in (0, 1, 7, 30):  # the same moves, each once (a few times per game)
-            texts = [fast._action_text(a) for a in fast._actions()]
+            texts = [fast.action_text(a) for a in fast.legal_actions()]
             assert len(set(texts)) == len(texts) and set(texts) == set(game.legal_moves())
-        action = fast._random_action(rng) if data.draw(st.booleans()) else scan(fast).candidates[0]
-        text = fast._action_text(action)
+        action = fast.random_action(rng) if data.draw(st.booleans()) else scan(fast).candidates[0]
+        text = fast.action_text(action)
         assert game.play(text) == text
-        fast._apply_action(action)
+        fast.apply_action(action)
         assert state(fast) == state(game)
         scratch = analyse(game.board, options["sight"], options["preference"])
         assert game.harmony == scratch  # links, disharmonies (in order) and restrictions
         if options["sight"] == "queen":
             assert game.seen == sight_table(game.board)
-    assert fast._actions() == [] and fast.legal_moves() == []
+    assert fast.legal_actions() == [] and fast.legal_moves() == []
 
 
 @settings(max_examples=20, **SETTINGS)
@@ -105,7 +105,7 @@ def test_a_copy_shares_no_container_and_plays_on_by_itself():
     for name, value in vars(game).items():
         if isinstance(value, (list, dict, set)):
             assert getattr(twin, name) is not value, name
-    assert twin.remaining[0] is not game.remaining[0] and twin._scan is None and twin._legal is None
+    assert twin.remaining[0] is not game.remaining[0] and twin.ai_scan is None and twin._legal is None
     before = state(game)
     twin.play("DIr@m5")
     assert state(game) == before and twin.total == 8 and game.total == 6
@@ -113,7 +113,7 @@ def test_a_copy_shares_no_container_and_plays_on_by_itself():
 
 def test_the_candidates_are_legal_and_include_the_builds_and_the_blocks():
     game = engine.load("kutai", K3)
-    candidates = [game._action_text(a) for a in KNOWLEDGE.actions(game)]
+    candidates = [game.action_text(a) for a in KNOWLEDGE.actions(game)]
     assert set(candidates) <= set(game.legal_moves()) and len(candidates) == len(set(candidates))
     assert "WL@i4" in candidates or "WL@i5" in candidates  # the Lotus between Maple and Rhododendron: +4
     totals = []
@@ -216,10 +216,10 @@ def test_with_the_last_tile_hard_lifts_the_total_above_the_other_best_when_it_ca
     for _ in range(57):
         game.play(game.random_move(rng))
     gains = {}
-    for action in game._actions():
+    for action in game.legal_actions():
         after = game.copy()
-        after._apply_action(action)
-        gains[game._action_text(action)] = after.total - game.total
+        after.apply_action(action)
+        gains[game.action_text(action)] = after.total - game.total
     top = max(gains.values())
     assert top > 0
     # Player 1's best is one short of the most Player 2's last tile can make

@@ -42,7 +42,7 @@ REPEATING = ["St@f1", "St@f10", "So@b6", "So@j6", "Fa@a6", "An@k6", "An@e2", "Fa
 
 def one_ply_value(game, action) -> float:
     child = game.copy()
-    child._apply_action(action)
+    child.apply_action(action)
     knowledge = ai.knowledge_for("quaterno")
     return (knowledge.reward(child) if child.outcome is not None else knowledge.evaluate(child))[game.to_move]
 
@@ -66,7 +66,7 @@ def test_a_win_in_one_is_the_first_candidate_of_a_short_list():
     candidates = ai.knowledge_for("quaterno").actions(game)
     assert len(candidates) == CANDIDATES < len(game.legal_moves())
     after = game.copy()
-    after.play(game._action_text(candidates[0]))
+    after.play(game.action_text(candidates[0]))
     assert after.outcome is not None and after.outcome.winners == (0,)
 
 
@@ -81,7 +81,7 @@ def test_the_candidates_are_the_legal_moves_that_look_best_one_ply_deep_two_of_a
     if game.outcome is not None:
         return
     candidates = ai.knowledge_for("quaterno").actions(game)
-    legal = game._actions()
+    legal = game.legal_actions()
     assert len(set(candidates)) == len(candidates) <= CANDIDATES
     assert set(candidates) <= set(legal)
     values = [one_ply_value(game, a) for a in candidates]
@@ -179,9 +179,9 @@ def test_a_pair_is_one_turn_away_exactly_when_one_move_of_the_player_makes_it_mi
     for axis in AXES:
         costs = dict(zip(FIGURE_KINDS, pair_costs(game, p, axis, seized_squares(game), list(FIGURE_KINDS))))
         made = set()
-        for action in game._actions():
+        for action in game.legal_actions():
             after = game.copy()
-            after._apply_action(action)
+            after.apply_action(action)
             made |= {k for k in FIGURE_KINDS if MIRRORS[axis][after.where[p][k]] == after.where[1 - p][k]}
         for kind, cost in costs.items():
             if cost != 0:

@@ -40,7 +40,7 @@ def reference(game, text: str, limit: int) -> list[str]:
 
 def reference_ancient(game, key: str, limit: int) -> list[str]:
     head, comma, tail = key.partition(",")
-    p = game._to_move
+    p = game.seat_to_move
     if comma:
         try:
             place, _ = parse_placement(head)
