@@ -16,7 +16,7 @@ Every level runs the same search; they differ in two ways, and in a game that as
 3. **Overlooking** (only where a game asks for it: ``Settings.overlook``). In Iroh a player who
    sees every set the opponent makes can only lose to a fork, so a level that searches at all
    defends as well as hard; there easy and medium, with a chance per turn (Iroh: easy 0.6,
-   medium 0.25, engine/iroh/ai/knowledge.py), do not look at the opponent's harmonies and
+   medium 0.25, engine/iroh/ai/weights.py), do not look at the opponent's harmonies and
    play the move that best builds their own (``Knowledge.overlooking``): the mistake a person
    makes, who must see the other side's harmonies unaided.
 

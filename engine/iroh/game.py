@@ -16,7 +16,7 @@ from ..paisho.board import Point, mirror, name
 from .moves import PROCLAIM, action_text, legal_actions, legal_moves
 from .notation import read_move, read_placement
 from .position import load_position, write_position
-from .rules import SQUARES, Board, air_reach, corners, is_locked, winning_set
+from .rules import KNOTWEED_PROOF, SQUARES, Board, air_reach, is_locked, knotweed_stays, knotweeds_left, winning_set
 from .tiles import CAPTURABLE, HOME, NAMES, NATIONS, RANGE, START_RESERVE, TERRAIN_WORDS, on_terrain
 
 GAME = "Iroh Pai Sho"
@@ -239,14 +239,14 @@ class IrohGame(Game):
         captured = self.board.get(b)
         self.board[b] = piece
         self.last = {"kind": "move", "from": a, "to": b, "captured": captured}
-        if piece[1] in ("Fi", "WL"):
+        if piece[1] in KNOTWEED_PROOF:
             self._destroy_knotweeds_at(b)
         self._end_turn()
 
     def _apply_placement(self, p: int, code: str, point: Point) -> None:
         self.reserve[p][code] -= 1
         if code == "Kn":
-            if any(self.board.get(c, (None, ""))[1] in ("Fi", "WL") for c in corners(point)):
+            if not knotweed_stays(self.board, point):
                 self.last = {"kind": "knotweed_destroyed", "to": point}
             else:
                 self.knotweeds.add(point)
@@ -259,7 +259,7 @@ class IrohGame(Game):
         self._end_turn()
 
     def _destroy_knotweeds_at(self, point: Point) -> None:
-        self.knotweeds -= {sq for sq in self.knotweeds if point in corners(sq)}
+        self.knotweeds = knotweeds_left(self.knotweeds, point)
 
     def _proclaim(self, p: int) -> None:
         found = winning_set(self.board, self.knotweeds, p)
