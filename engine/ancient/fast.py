@@ -208,7 +208,7 @@ def placement_lines(board: Board, code: str, at: Point, dest: Point | None, turn
 # ----- the game's fast path -------------------------------------------------------------------
 def all_actions(game: AncientGame) -> list[Action]:
     """Every legal turn of the player to move as actions (the legal-move list, 3.4.3): huge with a
-    Ship in hand, so the AI asks for candidates instead (engine/ancient/ai.py)."""
+    Ship in hand, so the AI asks for candidates instead (engine/ancient/ai/candidates.py)."""
     p = game.seat_to_move
     if game.phase == "choose":
         return ["choose first", "choose second"]

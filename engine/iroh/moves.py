@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..paisho.board import ORDER, ORTHOGONAL, POINT_SET, POINTS, Point, name
+from ..paisho.board import COLOURS, ORDER, ORTHOGONAL, POINT_SET, POINTS, Point, name
 from .rules import SQUARES, air_reach, locked_points
-from .tiles import CAPTURABLE, HOME, NATIONS, on_terrain
+from .tiles import CAPTURABLE, HOME, NATIONS, TERRAIN
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import IrohGame
@@ -54,15 +54,36 @@ def straight_reach(board: dict, code: str, a: Point, longest: int) -> Iterator[t
     ``longest`` points straight along a rank or file on its terrain, with the tile on each (None
     if empty): the first tile met ends the line (it may be a capture), except for the Lotus,
     which jumps over tiles."""
-    for dx, dy in ORTHOGONAL:
-        for k in range(1, longest + 1):
-            q = (a[0] + k * dx, a[1] + k * dy)
-            if q not in POINT_SET or not on_terrain(code, q):
-                break
+    jumps = code == "WL"
+    for ray in _RAYS[TERRAIN.get(code)][a]:
+        for q in ray[:longest]:
             target = board.get(q)
             yield q, target
-            if target is not None and code != "WL":
+            if target is not None and not jumps:
                 break
+
+
+def _rays(terrain: str | None) -> dict[Point, tuple[tuple[Point, ...], ...]]:
+    """Per point, the points straight along each direction (north, east, south, west) that a piece
+    of ``terrain`` may stand on, nearest first, up to the first it may not (at most 5: the
+    longest move)."""
+    out = {}
+    for a in POINTS:
+        rays = []
+        for dx, dy in ORTHOGONAL:
+            ray = []
+            for k in range(1, 6):
+                q = (a[0] + k * dx, a[1] + k * dy)
+                if q not in POINT_SET or (terrain is not None and terrain not in COLOURS[q]):
+                    break
+                ray.append(q)
+            rays.append(tuple(ray))
+        out[a] = tuple(rays)
+    return out
+
+
+# Per terrain (None: any point), the straight lines from every point (``straight_reach``).
+_RAYS = {terrain: _rays(terrain) for terrain in (None, *TERRAIN.values())}
 
 
 def legal_actions(game: IrohGame) -> list[Any]:

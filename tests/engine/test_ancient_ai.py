@@ -1,4 +1,4 @@
-"""The Ancient Pai Sho AI (engine/ancient/ai.py, fast.py): the search path plays exactly like
+"""The Ancient Pai Sho AI (engine/ancient/ai/, fast.py): the search path plays exactly like
 ``play``, the harmony changes it scores are the real ones, the move it picks is legal and never
 depends on what its seat cannot see, and it takes a win when one is there."""
 from __future__ import annotations
@@ -91,12 +91,12 @@ def test_the_harmony_changes_the_ai_scores_are_the_real_ones(seed, plies):
         return
     index = ancient_ai.LineIndex(game.board)
     p = game.to_move
-    for change, head in ancient_ai._placements(game, p, index):
+    for change, head in ancient_ai.placement_changes(game, p, index):
         board = {q: list(v) for q, v in game.board.items()}
         fast.place_on(board, p, *head)
         assert harmony_count(board) - game.count == change, head
     for seat in (0, 1):
-        for change, (a, b) in ancient_ai._move_changes(game, seat, index):
+        for change, (a, b) in ancient_ai.move_changes(game, seat, index):
             board = {q: list(v) for q, v in game.board.items()}
             board[b] = board.pop(a)
             assert harmony_count(board) - game.count == change, (a, b)
@@ -268,7 +268,7 @@ def wheel_would_win(game) -> str | None:
     for action in fast.all_actions(probe):
         if isinstance(action, str):
             continue
-        found = ancient_ai._exact(probe, 1, action[:4], action[4])
+        found = ancient_ai.exact_count(probe, 1, action[:4], action[4])
         if found is not None and found[0] == probe.target:
             return probe.action_text(action)
     return None

@@ -1,4 +1,4 @@
-"""The Iroh Pai Sho AI player (engine/iroh/ai.py) and the search's fast path of the game: the fast
+"""The Iroh Pai Sho AI player (engine/iroh/ai/) and the search's fast path of the game: the fast
 path agrees with play(), the one-scan harmonies agree with the rules read literally, the AI keeps
 the choose_move contract, and it takes the moves a sensible player would not miss."""
 from __future__ import annotations

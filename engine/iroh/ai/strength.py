@@ -71,12 +71,11 @@ def arm_cost(arm: str, f: Features, game: IrohGame, player: int, held: set[Point
         for slot in slots(game, z, axis, earth, held):
             sx, sy = slot
             colours = COLOURS[slot]
-            for m in moving:
-                if m.point == z or (m.terrain is not None and m.terrain not in colours):
+            for y, reach, air, terrain, delay in moving:
+                if y == z or (terrain is not None and terrain not in colours):
                     continue
-                dx, dy = abs(sx - m.point[0]), abs(sy - m.point[1])
-                reach = m.reach
-                cost = m.delay + (-(-(dx + dy) // reach) if m.air else -(-dx // reach) - (-dy // reach))
+                dx, dy = abs(sx - y[0]), abs(sy - y[1])
+                cost = delay + (-(-(dx + dy) // reach) if air else -(-dx // reach) - (-dy // reach))
                 if cost < best:
                     best = cost
             if best <= 1:
