@@ -55,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 async def _console(db_path: str, boards: Path, config) -> int:
+    # imported late, like the Discord app above: a start loads only what its command needs
     from data import open_store
 
     from .console import run_console

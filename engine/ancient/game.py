@@ -18,7 +18,7 @@ from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import CENTRE
 from ..paisho.rng import SplitMix64
-from . import moves
+from . import fast, moves, view
 from .harmony import count_after, harmony_count, line_harmonies, lines_through
 from .movement import check_move
 from .notation import parse_placement, read_code
@@ -105,8 +105,7 @@ class AncientGame(Game):
 
     def random_move(self, rng: random.Random) -> str:
         """The random player of A-8 (``fast.random_action``, written out)."""
-        from .fast import random_action
-        return self.action_text(random_action(self, rng))
+        return self.action_text(fast.random_action(self, rng))
 
     def _play(self, move: str) -> str:
         text = pn.squash(move)
@@ -156,13 +155,11 @@ class AncientGame(Game):
 
     def view(self):
         """The picture's immutable snapshot of the game (AncientView, engine.ancient.view)."""
-        from .view import board_view
-        return board_view(self)
+        return view.board_view(self)
 
     def hand_view(self, seat: int):
         """Seat ``seat``'s own hand, for that player alone (engine.ancient.view)."""
-        from .view import hand_view
-        return hand_view(self, seat)
+        return view.hand_view(self, seat)
 
     def describe_last_turn(self) -> str:
         if self.last_was_leave or not self.last:
@@ -288,21 +285,17 @@ class AncientGame(Game):
 
     # ----- the search path (engine.ai; engine/ancient/fast.py) ----------------------------------
     def legal_actions(self) -> list[Any]:
-        from .fast import all_actions
-        return all_actions(self)
+        return fast.all_actions(self)
 
     def apply_action(self, action: Any) -> None:
-        from .fast import apply_action
-        apply_action(self, action)
+        fast.apply_action(self, action)
 
     def action_text(self, action: Any) -> str:
-        from .fast import turn_text
-        return turn_text(self, action)
+        return fast.turn_text(self, action)
 
     def copy(self) -> AncientGame:
         """An independent copy without caches: the board's tiles and every list are new."""
-        from .fast import copy_game
-        return copy_game(self)
+        return fast.copy_game(self)
 
     # ----- positions (3.8) ----------------------------------------------------------------------
     def public_position(self) -> str:

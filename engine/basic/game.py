@@ -27,6 +27,7 @@ from .notation import Ability, Turn, ability_text, read_turn
 from .placement import entry_message, entry_ports, ranks, spot_fault
 from .position import load_position, write_position
 from .tiles import NAMES, NON_FLOWERS, PORTS, SPECIAL
+from .view import board_view
 
 GAME = "Basic Pai Sho"
 OPTIONS = (
@@ -441,7 +442,6 @@ class BasicGame(Game):
 
     def view(self):
         """The picture's immutable snapshot of the game (BasicView, engine.basic.view)."""
-        from .view import board_view
         return board_view(self)
 
     @classmethod

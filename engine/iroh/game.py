@@ -14,10 +14,11 @@ from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import Point, mirror, name
 from .moves import PROCLAIM, action_text, legal_actions, legal_moves
-from .notation import read_move, read_placement
+from .notation import NO_SET, read_move, read_placement
 from .position import load_position, write_position
 from .rules import KNOTWEED_PROOF, SQUARES, Board, air_reach, is_locked, knotweed_stays, knotweeds_left, winning_set
 from .tiles import CAPTURABLE, HOME, NAMES, NATIONS, RANGE, START_RESERVE, TERRAIN_WORDS, on_terrain
+from .view import board_view
 
 GAME = "Iroh Pai Sho"
 OPTIONS = (
@@ -30,7 +31,6 @@ OPTIONS = (
 )
 # The state copied container by container in IrohGame._clone (everything else: base.plain_copy).
 _FLAT_STATE = frozenset({"board", "knotweeds", "record", "reserve", "harmonies", "last", "options"})
-NO_SET = "No harmony across all four midlines - the turn is over"
 
 # P1's start (2.3); P2's pieces stand on the mirror points.
 _START_P1 = {"i2": "WL", "h3": "Fi", "q9": "Fi", "i3": "Wa", "j3": "Wa", "h2": "Ea", "j2": "Ea",
@@ -147,7 +147,6 @@ class IrohGame(Game):
 
     def view(self):
         """The picture's immutable snapshot of the game (IrohView, engine.iroh.view)."""
-        from .view import board_view
         return board_view(self)
 
     def describe_last_turn(self) -> str:

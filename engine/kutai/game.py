@@ -20,6 +20,7 @@ from .moves import legal_moves, random_action
 from .notation import MOVE_TEXT, read_placement
 from .position import load_position, write_position
 from .tiles import ALLOWED, SET, SPECIAL, TILES, TILES_PER_PLAYER, allowed, colour_refusal
+from .view import board_view
 
 GAME = "Kutai Pai Sho"
 OPTIONS = (
@@ -154,7 +155,6 @@ class KutaiGame(Game):
 
     def view(self):
         """The picture's immutable snapshot of the game (KutaiView, engine.kutai.view)."""
-        from .view import board_view
         return board_view(self)
 
     def describe_last_turn(self) -> str:

@@ -18,6 +18,7 @@ from .notation import input_forms, move_text, read_cell
 from .position import load_position, write_position
 from .push import Event, place_ring, place_ring_quietly
 from .tiles import COLOUR_NAMES, point_value
+from .view import board_view
 
 
 def read_board(given: Any, players: int) -> str:
@@ -135,7 +136,6 @@ class PausoGame(Game):
 
     def view(self):
         """The picture's immutable snapshot of the game (PausoView, engine.pauso.view)."""
-        from .view import board_view
         return board_view(self)
 
     def position(self) -> str:

@@ -22,6 +22,7 @@ from .notation import Turn, read_turn, sq_name, turn_text
 from .placement import check_placement
 from .position import load_position, write_position
 from .tiles import ACTIONS, FIGURE_KINDS, KINDS, PLACEMENT_TURNS, START
+from .view import board_view
 
 GAME = "Quaterno"
 OPTIONS = (
@@ -124,7 +125,6 @@ class QuaternoGame(Game):
 
     def view(self):
         """The picture's immutable snapshot of the game (QuaternoView, engine.quaterno.view)."""
-        from .view import board_view
         return board_view(self)
 
     def describe_last_turn(self) -> str:
