@@ -1,4 +1,4 @@
-"""Shared fixtures: a real SQLite store in a temporary folder, a service with a controllable clock,
+"""Shared fixtures (helpers that tests import: tests/helpers.py): a real SQLite store in a temporary folder, a service with a controllable clock,
 and a throwaway PostgreSQL cluster (started once per session when a test asks for it; without
 PostgreSQL those tests are skipped with the reason)."""
 from __future__ import annotations
@@ -9,21 +9,8 @@ import random
 import pytest
 
 from bench import pg_cluster
-from bot.service import GameService, Person
-from data import Store
-
-
-class Clock:
-    """A clock the tests move by hand."""
-
-    def __init__(self, now: float = 1_800_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
+from bot.service import GameService
+from tests.helpers import Clock, open_store
 
 
 @pytest.fixture
@@ -57,16 +44,6 @@ async def postgres_url(postgres_cluster):
     return postgres_cluster
 
 
-async def open_store(kind: str, request):
-    """A fresh store of ``kind`` (sqlite | postgresql) for a test."""
-    if kind == "sqlite":
-        return await Store.open(request.getfixturevalue("db_path"))
-    from data.postgres import PostgresStore
-    url = request.getfixturevalue("postgres_cluster")  # skips with the reason when there is none
-    await pg_cluster.empty(url)
-    return await PostgresStore.open(url)
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def any_store(request):
     """The same tests against both stores."""
@@ -83,6 +60,3 @@ def clock():
 @pytest.fixture
 def service(store, clock):
     return GameService(store, clock=clock, challenge_ttl=3600, rng=random.Random(5))
-
-
-ALICE, BOB, CAROL, DAVE = (Person(1, "alice"), Person(2, "bob"), Person(3, "carol"), Person(4, "dave"))

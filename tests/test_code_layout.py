@@ -1,7 +1,8 @@
 """The house rules of the code that a reader relies on (issue 42): every module under 500 lines
 with a docstring at its top; what a module of the engine uses of another is public (no name with
 a leading underscore used outside the file that defines it, except a subclass using its base's
-hooks through ``self``); imports at the top of modules unless a comment says why not."""
+hooks through ``self``); imports at the top of modules unless a comment says why not; a test
+module takes what it shares from helper modules, never from conftest or another test module."""
 from __future__ import annotations
 
 import ast
@@ -86,3 +87,14 @@ def test_imports_are_at_the_top_of_modules_unless_a_comment_says_why():
             if not said:
                 found.append(f"{relative(path)}:{first}: {lines[first - 1].strip()}")
     assert found == [], "import at the top of the module, or say in a comment why not"
+
+
+def test_tests_share_through_helper_modules_not_through_conftest_or_other_tests():
+    found = []
+    for path in modules("tests"):
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("tests."):
+                last = node.module.rsplit(".", 1)[-1]
+                if last == "conftest" or last.startswith("test_"):
+                    found.append(f"{relative(path)}:{node.lineno}: from {node.module} import ...")
+    assert found == [], "move what tests share to tests/helpers.py (tests/README.md)"

@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from bot.console import ConsoleSession
-from tests.conftest import ALICE, BOB
+from tests.helpers import ALICE, BOB
 from tests.toy import nim
 
 

@@ -7,7 +7,7 @@ import random
 from bot.console import ConsoleSession
 from bot.service import GameService
 from bot.workers import InlineWorkers
-from tests.bot.console_games import play_out_against_the_bot
+from tests.helpers import play_out_against_the_bot
 
 
 async def test_a_whole_console_game_of_ancient_against_the_bot(store, clock, tmp_path):

@@ -12,7 +12,7 @@ from bot.console import ConsoleSession
 from bot.service import GameService, Person, UserError
 from bot.workers import InlineWorkers
 from data import Store
-from tests.conftest import ALICE, BOB
+from tests.helpers import ALICE, BOB
 
 CH = 500
 ME = Person(99, "Pai Sho Bot", bot=True, level="easy")  # the bot's own user, seated at a level

@@ -8,7 +8,7 @@ from pathlib import Path
 from PIL import Image
 
 from bot.console import ConsoleSession, run_console
-from tests.engine.test_pauso_vectors import T_P11
+from tests.engine.examples import T_P11
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,7 @@ import os
 import rendering
 from bot.service import GameService
 from bot.workers import InlineWorkers, Workers, painters
-from tests.conftest import ALICE, BOB
+from tests.helpers import ALICE, BOB
 
 
 def _pid_and_square(n: int) -> tuple[int, int]:

@@ -8,30 +8,10 @@ import discord
 from PIL import Image
 
 from bot.app import PaiShoBot
-from tests.discord.conftest import TICK, make_config
-from tests.engine.test_pauso_vectors import T_P8
+from tests.discord.helpers import TICK, make_config, now_shown, private_text, start_game
+from tests.engine.examples import T_P8
 
 HOUR = 3600
-
-
-def now_shown(channel, message):
-    """A message as it is now (after the bot edited it)."""
-    return next(m for m in channel.history() if m.id == message.id)
-
-
-def private_text(result) -> str:
-    """What the user alone saw: the ephemeral reply or follow-up."""
-    messages = ([result.response] if result.response is not None else []) + list(result.followups)
-    texts = [m.content or (m.embeds[0].description if m.embeds else "") for m in messages if m.ephemeral]
-    return "\n".join(t for t in texts if t)
-
-
-async def start_game(world, options="board=square4 rings=4"):
-    env, guild, channel, m = world
-    await m["alice"].slash(channel, "challenge", game="pauso", opponent=m["bob"], options=options)
-    challenge = channel.last_message
-    await m["bob"].click(challenge, label="Accept")
-    return challenge, channel.threads[-1]
 
 
 async def test_commands_are_synced(world):

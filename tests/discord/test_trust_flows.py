@@ -3,7 +3,7 @@ far longer than any move. (Two acceptances at the same moment are tested at the 
 tests/bot/test_trust.py: simcord runs one user action at a time.)"""
 from __future__ import annotations
 
-from tests.discord.test_flow import private_text, start_game
+from tests.discord.helpers import private_text, start_game
 
 
 async def test_a_saved_move_is_reported_as_saved_when_discord_refuses_the_board(world):

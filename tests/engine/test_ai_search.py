@@ -9,6 +9,7 @@ import engine
 from engine import ai
 from engine.ai.baselines import baseline_move, greedy_move
 from engine.pauso.ai import PausoKnowledge
+from tests.toy import nim
 
 
 class Spy(PausoKnowledge):
@@ -58,7 +59,6 @@ def test_open_games_are_searched_without_drawing_worlds():
 
 
 def test_a_game_without_an_ai_player_is_refused_clearly():
-    from tests.toy import nim
     nim.install()
     try:
         with pytest.raises(ValueError, match="^Nim has no AI player yet. Games with one: ") as refused:

@@ -7,7 +7,7 @@ import pytest
 
 import engine
 from engine.paisho.board import NAMES
-from tests.engine.helpers import refused
+from tests.helpers import refused
 
 
 def load(text: str, **options) -> engine.Game:

@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine.paisho.board import COLOURS, NAMES, mirror, name
-from tests.engine.helpers import refused
+from tests.helpers import refused
 
 
 def load(text: str, **options) -> engine.Game:

@@ -15,6 +15,7 @@ import rendering
 from rendering import replay
 from rendering.style import palette, quantize
 from tests.rendering.pixels import decode
+from tests.toy import nim
 
 # options that keep a whole random game short
 SHORT = {"basic": {"max_turns": 30}, "ancient": {"max_turns": 30}, "iroh": {"max_turns": 30},
@@ -109,7 +110,6 @@ def test_a_position_is_the_games_picture_after_that_many_moves(ply):
 
 
 def test_a_game_with_only_a_png_renderer_replays_too():
-    from tests.toy import nim
     nim.install()
     try:
         game = engine.replay("nim", ["3", "2", "1"], options={"stones": 6})
