@@ -29,7 +29,7 @@ the best totals (the higher one wins when the tiles run out) and the total itsel
 favours the player to move (they may raise it into reach of the target), give a win chance kept
 between 0.05 and 0.9. The search stops at depth 2: that last term sides with the player to
 move, so an odd depth would make every total look like a gift to the opponent
-(docs/decisions.md, Kutai AI).
+(docs/ai/kutai.md).
 """
 from __future__ import annotations
 

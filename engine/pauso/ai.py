@@ -36,7 +36,7 @@ REFERENCE_CARDS = 25  # the board (square5, two players) that hard's budget is g
 # costs more on a larger board (the greedy playout move scores every empty card), but measured
 # far less than in proportion: with the plies cut in proportion (exponent 1) hard thought 1.86 s
 # (p95, CPU) on 25 cards, 1.33 s on 36 and 1.09 s on 49; 0.3 gives square7 (four players) 1.6
-# times those plies, measured at 1.39 s p95 (docs/decisions.md).
+# times those plies, measured at 1.39 s p95 (docs/ai/pauso.md).
 CARD_COST_EXPONENT = 0.3
 
 
