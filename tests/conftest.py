@@ -13,6 +13,17 @@ from bot.service import GameService
 from tests.helpers import Clock, open_store
 
 
+def pytest_collection_modifyitems(items):
+    """The PostgreSQL tier is slow-marked (tests/README.md): it starts a cluster and runs the store
+    and service tests a second time, so the quick subset (-m "not slow") runs them on SQLite."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        on_postgres = "postgres_cluster" in item.fixturenames or (
+            callspec is not None and "postgresql" in callspec.params.values())
+        if on_postgres:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture
 def db_path(tmp_path):
     return str(tmp_path / "games.db")

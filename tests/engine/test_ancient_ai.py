@@ -170,6 +170,7 @@ def test_a_world_depends_only_on_what_the_seat_sees(seed, plies, world_seed):
 A3 = "P1: Rh i9, Ja i5; P2: Ro m9, Ch e9"
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 @pytest.mark.parametrize("hand", [
     "Ch Kn",  # A-6: a placement reaches the target (Ch@i13)
     "Rh Kn",  # A-6: only a placement and a move reach it (such as Rh@k7,k7-k5)
@@ -204,6 +205,7 @@ def test_ai_against_ai_plays_a_whole_game_that_replays():
     assert ai.knowledge_for("ancient") is ancient_ai.KNOWLEDGE
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_an_arena_game_with_tiny_budgets_plays_to_its_end_and_repeats():
     from bench.arena import Task, play_one
     task = Task("ancient", 2, "hard", "greedy", index=1, opening=2, scale=0.02)
@@ -245,6 +247,7 @@ def p2_can_win(game) -> bool:
     return False
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_and_medium_block_the_finish_the_other_hand_must_hold():
     """P2's unseen tiles are two Lilies, so P2 holds one; a Lily on file i beside the Jasmine
     would make the count 3 (the target). A draw lets P2 win; the AI places its Coin so that no
@@ -282,6 +285,7 @@ WHEEL_BOARD = ("to_move: P1; P1: Ch g1, Kn k2, Ch i3, Ro j4, Rh k4, Li h10; "
                "P2 hand: {hand}; P2 pile: {pile}; turns: 30")
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 @pytest.mark.parametrize("hand, pile", [("Ja", "Wh Ja Ja Ro Ro Ro Ro Ch Ch Ch Ch Rh Rh Rh"),
                                         ("Ja Ro", "Wh Ja Ro Ro Ro Ch Ch Ch Ch Rh Rh Rh Ja Ja")])
 def test_hard_closes_a_wheel_finish_the_other_hand_may_hold(hand, pile):

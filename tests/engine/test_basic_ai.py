@@ -115,6 +115,7 @@ def test_the_same_record_level_and_seed_give_the_same_move():
         assert ai.analyse(game.copy(), level, seed=7, budget_scale=0.1).move == first
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_takes_the_harmony_that_reaches_the_target_and_wins():
     # P1 at 59 of 60: three moves make a harmony (Lily to i5 or e1, Jasmine to e3) and win at once
     game = engine.load("basic", "P1: Ja e5, Li g3, Ro m6; P2: Rh m13, Ch e12; running: 59 30")
@@ -191,6 +192,7 @@ def test_at_its_horizon_the_searcher_counts_its_own_threat_and_not_the_opponents
     assert knowledge.horizon(quiet, 0) == knowledge.evaluate(quiet)[0]
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 @pytest.mark.parametrize("level, looks", [("easy", False), ("medium", False), ("hard", True)])
 def test_only_hard_looks_at_its_threats_at_the_horizon(monkeypatch, level, looks):
     knowledge = ai.knowledge_for("basic")

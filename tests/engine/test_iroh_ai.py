@@ -154,6 +154,7 @@ def test_iroh_has_an_ai_player_and_the_same_record_level_and_seed_give_the_same_
         assert ai.analyse(rebuilt, level, seed=7, budget_scale=0.05).move == first
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_every_level_proclaims_a_winning_set():
     game = engine.load("iroh", "to_move: P1; " + I3)
     for level in ai.LEVELS:
@@ -163,6 +164,7 @@ def test_every_level_proclaims_a_winning_set():
         assert move == "proclaim" and after.outcome.winners == (0,)
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_breaks_the_set_the_opponent_is_about_to_proclaim():
     game = engine.load("iroh", "to_move: P2; " + I3)  # P1 just completed the set of I-3
     move = ai.choose_move(game, "hard")
@@ -171,6 +173,7 @@ def test_hard_breaks_the_set_the_opponent_is_about_to_proclaim():
     assert winning_set(after.board, after.knotweeds, 0) is None, move
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_easy_and_medium_sometimes_overlook_a_set_and_hard_never_does():
     game = engine.load("iroh", "to_move: P2; " + I3)  # P1 just completed the set of I-3
     missed = {}
@@ -219,6 +222,7 @@ def test_medium_mostly_sees_that_its_own_move_would_complete_the_opponents_set()
     assert completes["medium"] <= 12, completes
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_completes_a_set_that_cannot_be_broken():
     # I-3 before k5-k7, but P2 has no Fire, Lotus, Rock or Knotweed left to answer with.
     game = engine.load("iroh", "to_move: P1; P1: Fi g7, Wa k5, Ai k11, Ea e13, Ea m13, Ea c7, Ea c11, WL i2; "
@@ -290,12 +294,14 @@ def _back_to_the_start(start: str):
     return game, back, engine.load("iroh", start), root
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_going_back_to_a_position_of_this_game_counts_against_the_player_who_does_it():
     game, back, fresh, root = _back_to_the_start("to_move: P1; P1: Ai g5, WL i2; P2: Ai l13, WL i16")
     assert KNOWLEDGE.evaluate(back, root)[1] < KNOWLEDGE.evaluate(fresh)[1] - 0.05
     assert ai.choose_move(game, "hard") != "l14-l13"
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_locks_the_piece_that_blocks_its_harmony():
     # P2's Air on i7 stands between P1's Airs on g7 and k7; a locked piece does not block (2.4.4).
     game = engine.load("iroh", "to_move: P1; P1: Ai g7, Ai k7, WL i2; P2: Ai i7, WL a9; "
@@ -316,6 +322,7 @@ def test_three_arms_no_move_breaks_and_a_safe_fourth_to_come_are_valued_as_won()
     assert KNOWLEDGE.evaluate(engine.load("iroh", position.format(rocks=1)))[0] < 0.95
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_attacks_two_pieces_at_once_and_wins_one():
     # The Fire on h7 reaches e7, next to P2's Earths on d7 and e6 (neither can take a Fire on red):
     # P2 saves one, the other is lost. A one-ply look does not see the capture coming.
@@ -332,6 +339,7 @@ def test_hard_attacks_two_pieces_at_once_and_wins_one():
         assert any("x" in m for m in answered.legal_moves()), reply
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 @pytest.mark.parametrize("record", [["i16-n16", "g3-g7", "i15-i13"],
                                     ["i16-n16", "g3-g7", "i15-i13", "Kn@g15", "Rk@f16"]])
 def test_hard_keeps_its_knotweeds_and_rocks_in_the_opening(record):
@@ -362,6 +370,7 @@ def test_two_games_with_the_same_moves_from_different_starts_keep_their_own_hist
     assert position_key(fresh) in KNOWLEDGE.history(second, root)
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_brings_a_piece_in_when_nothing_presses():
     # A piece in reserve makes no harmony and breaks none: hard's horizon counts every nation
     # piece on the board more (DEPLOY). Without it hard moved the Air to j2 here, and against
@@ -372,6 +381,7 @@ def test_hard_brings_a_piece_in_when_nothing_presses():
     assert ai.choose_move(game, "hard") == "Wa@i2"
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_brings_in_a_piece_that_can_leave_the_home_point():
     # Ply 15 of a traced game against greedy: every bring-in is worth the same to hard's search.
     # Hard used to take the first, a Fire, which could then only go to i1 and back (a Fire moves
@@ -384,6 +394,7 @@ def test_hard_brings_in_a_piece_that_can_leave_the_home_point():
     assert ai.choose_move(game, "hard") == "Ai@i2"
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_frees_its_home_point_when_a_knotweed_holds_it():
     # Five plies into a traced game against greedy: greedy's Knotweed on h1 holds hard's home point
     # i2 (and the Earth on h2), so nothing can come in. Hard used to play on (i3-i4), then brought

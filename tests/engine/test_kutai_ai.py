@@ -137,6 +137,7 @@ def test_evaluations_are_win_chances_that_see_an_immediate_win(plies, seed):
     assert KNOWLEDGE.evaluate(close)[1] > 0.9
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_every_level_takes_a_win_in_one():
     game = engine.load("kutai", K3, {"target": 10})  # Player 2 can reach 12 (WL@i4), 11 (...)
     assert winning_moves(game)
@@ -146,6 +147,7 @@ def test_every_level_takes_a_win_in_one():
         assert after.outcome is not None and after.outcome.winners == (1,), level
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_does_not_hand_the_other_player_the_win():
     game = engine.load("kutai", K3, {"target": 12})  # nobody passes 12 at once from here ...
     assert not winning_moves(game)
@@ -169,6 +171,7 @@ def test_every_level_answers_legally_under_the_other_options(options):
         assert move in game.legal_moves() and game.to_dict() == before
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_an_arena_game_with_tiny_budgets_depends_only_on_its_task():
     task = Task("kutai", 2, "easy", "greedy", index=1, opening=2, scale=0.05)
     first, again = play_one(task), play_one(task)
@@ -190,6 +193,7 @@ def test_a_win_at_once_is_worth_more_than_any_position_without_one(plies, seed, 
     assert KNOWLEDGE.evaluate(close)[1] > KNOWLEDGE.evaluate(lead)[mover]  # a high total and best are no win
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 @pytest.mark.parametrize("target", [12, 13])
 def test_hard_waits_with_a_quiet_tile_rather_than_hand_over_the_win_or_cut_its_own_tree(target):
     game = engine.load("kutai", K3, {"target": target})  # every build lets Player 1 pass the target
@@ -199,6 +203,7 @@ def test_hard_waits_with_a_quiet_tile_rather_than_hand_over_the_win_or_cut_its_o
     assert not winning_moves(after) and after.total >= game.total
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_every_level_sees_a_win_that_takes_a_tile_from_another_branch():
     game = engine.load("kutai", K3, {"target": 13})
     game.play("DPe@f6")  # i3 now hangs from f6 (2); a Lotus on i4 links i9 (3) and takes i3 (3): 14
@@ -209,6 +214,7 @@ def test_every_level_sees_a_win_that_takes_a_tile_from_another_branch():
         assert after.outcome is not None and after.outcome.winners == (0,), level
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 @pytest.mark.parametrize("seed", range(5))
 def test_with_the_last_tile_hard_lifts_the_total_above_the_other_best_when_it_can(seed):
     rng = random.Random(seed)

@@ -3,6 +3,7 @@
 and every level takes the placement that wins the game."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -67,6 +68,7 @@ def test_levels_keep_their_order_and_a_larger_board_gets_fewer_plies(board, play
             assert plies < knowledge.settings[level].budget * 0.95
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_every_level_takes_the_last_placement_that_wins():
     game = engine.load("pauso", "board: 4o / oA 3o / oP oA 2o / o oP oA o; seats: P,A; next: P; "
                                 "supply: P=1,A=0")

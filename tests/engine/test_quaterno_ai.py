@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -105,6 +106,7 @@ def test_the_candidates_hold_more_ideas_than_the_best_looks():
     assert max(candidates.values()) == PER_IDEA and len(candidates) > len(first)
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_medium_searches_the_answers_that_easy_does_not_see():
     game = engine.replay("quaterno", BLUNDER, seed=9)
     assert len(game.legal_moves()) > 150
@@ -116,6 +118,7 @@ def test_medium_searches_the_answers_that_easy_does_not_see():
     assert ai.analyse(game, "easy", seed=0).result.depth == 1
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_reads_a_fourth_ply_over_every_candidate_at_the_root():
     # hard's own follow-up and the opponent's answer to it (depth 4), fewer candidates below the
     # root; medium keeps depth 2 over every candidate
