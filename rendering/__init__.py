@@ -53,6 +53,21 @@ def unregister(variant: str) -> None:
         table.pop(variant, None)
 
 
+def plugins() -> tuple[tuple[str, dict[str, Callable[..., Any]]], ...]:
+    """The pictures registered from outside this package (an out-of-tree game's), as
+    (variant, the keyword arguments ``register`` was given): a worker process started afresh finds
+    only this package's own and must be given these (bot/workers.py)."""
+    own = f"{__name__}."
+    out = []
+    for variant, board in sorted(_RENDERERS.items()):
+        if getattr(board, "__module__", "").startswith(own):
+            continue
+        given = {"board": board, "hand": _HAND_RENDERERS.get(variant), "preview": _PREVIEWS.get(variant),
+                 "picture": _PICTURES.get(variant)}
+        out.append((variant, {key: value for key, value in given.items() if value is not None}))
+    return tuple(out)
+
+
 def render_view(view: BoardView, names: list[str] | None = None) -> bytes:
     """The PNG of a game's view (``game.view()``); ``names`` label the seats in the header."""
     try:
