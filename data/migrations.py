@@ -153,6 +153,11 @@ MIGRATIONS: list[Step] = [
     """,
     # 6: a game begun with a random first player keeps the seat Python's random.Random gave it
     keep_random_first_seats,
+    # 7: seeds too large for a 64-bit integer (the 128-bit secrets that deal hidden tiles), as
+    # decimal digits; NULL when the seed column holds the seed
+    """
+    ALTER TABLE games ADD COLUMN big_seed TEXT;
+    """,
 ]
 
 

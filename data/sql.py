@@ -32,8 +32,9 @@ from .rows import (
 )
 
 OPEN_STATUSES = ("challenge", "running")
-GAME_COLUMNS = ("id, variant, options, seed, guild_id, channel_id, status, result, "
+GAME_COLUMNS = ("id, variant, options, seed, big_seed, guild_id, channel_id, status, result, "
                 "created_at, updated_at, expires_at, rated, lobby_id, message_id, challenger_id")
+SEED_COLUMN = range(-2**63, 2**63)  # seeds the integer column holds; larger ones are kept as digits
 Row = Mapping[str, Any]
 
 # whether a JSON list of small seat numbers ("[0, 2]") holds the seat given as "%,<seat>,%"
@@ -58,7 +59,8 @@ class Tx(Protocol):
 
 
 def game_row(r: Row) -> GameRow:
-    return GameRow(id=r["id"], variant=r["variant"], options=json.loads(r["options"]), seed=r["seed"],
+    seed = int(r["big_seed"]) if r["big_seed"] is not None else r["seed"]
+    return GameRow(id=r["id"], variant=r["variant"], options=json.loads(r["options"]), seed=seed,
                    guild_id=r["guild_id"], channel_id=r["channel_id"], status=r["status"],
                    result=json.loads(r["result"]) if r["result"] else None,
                    created_at=r["created_at"], updated_at=r["updated_at"], expires_at=r["expires_at"],
@@ -106,10 +108,11 @@ class SqlStore:
         seats = list(seats)
         async with self._tx() as tx:
             game_id = await tx.insert_id(
-                "INSERT INTO games (variant, options, seed, guild_id, channel_id, lobby_id, status, "
+                "INSERT INTO games (variant, options, seed, big_seed, guild_id, channel_id, lobby_id, status, "
                 "created_at, updated_at, expires_at, rated, challenger_id) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (variant, json.dumps(options), seed, guild_id, channel_id, channel_id, status, now, now,
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (variant, json.dumps(options), seed if seed in SEED_COLUMN else 0,
+                 None if seed in SEED_COLUMN else str(seed), guild_id, channel_id, channel_id, status, now, now,
                  expires_at, int(rated), challenger_id if challenger_id is not None else seats[0][0]))
             await tx.many("INSERT INTO seats (game_id, seat, user_id, name, accepted, level) VALUES (?, ?, ?, ?, ?, ?)",
                           [(game_id, i, s[0], s[1], int(s[2]), s[3] if len(s) > 3 else None)

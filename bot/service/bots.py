@@ -7,6 +7,7 @@ a draw."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -23,8 +24,10 @@ log = logging.getLogger(__name__)
 
 
 def ai_seed(row: GameRow, game: engine.Game) -> int:
-    """The AI's seed for this turn: the game's seed and the turn's number."""
-    return (row.seed * 1_000_003 + len(game.record)) % 2**32
+    """The AI's seed for this turn: a hash of the game's seed and the turn's number, so the bot's
+    choices tell nothing of a secret seed (one that deals hidden tiles)."""
+    digest = hashlib.blake2b(f"{row.seed}:{len(game.record)}".encode(), digest_size=4).digest()
+    return int.from_bytes(digest, "big")
 
 
 class Bots:

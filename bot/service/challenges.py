@@ -10,6 +10,7 @@ from typing import Any
 import engine
 from data import GameRow, GameStore, StoreError
 from engine import ai
+from engine.paisho.rng import new_secret_seed
 
 from .. import records
 from ..options import suggest_options
@@ -57,7 +58,7 @@ class Challenges:
             raise UserError("You cannot challenge yourself.")
         if len(set(people)) < len(people):
             raise UserError("Each opponent can be named only once.")
-        seed = self.rng.randrange(2**31)
+        seed = self.new_seed(info)
         try:
             game = engine.new_game(info.id, players=1 + len(opponents), seed=seed, options=options)
         except ValueError as err:
@@ -70,6 +71,11 @@ class Challenges:
             seats.append((-n, p.name, True, p.level) if p.level is not None else (p.id, p.name, False, None))
         return await self._open_new(challenger, info, game.options, seed, guild_id, channel_id, seats,
                                     rated and not bots, f"{challenger.name} challenges", make_channel)
+
+    def new_seed(self, info: engine.GameDescriptor) -> int:
+        """A new game's seed: a 128-bit secret (engine.paisho.rng) where the seed deals hidden tiles,
+        else a small number (it decides only what everybody sees, such as Basic's coin)."""
+        return new_secret_seed(self.rng.getrandbits) if info.secret_seed else self.rng.randrange(2**31)
 
     @staticmethod
     def _check_bot_seats(info: engine.GameDescriptor, bots: list[Person]) -> None:
@@ -150,7 +156,7 @@ class Challenges:
         rotated = row.seats[1:] + row.seats[:1]
         seats = [(s.user_id, s.name, s.user_id == user.id or s.level is not None, s.level) for s in rotated]
         opening = f"{user.name} asks for a rematch of game #{row.id}, challenging"
-        return await self._open_new(user, info, row.options, self.rng.randrange(2**31), row.guild_id, channel_id,
+        return await self._open_new(user, info, row.options, self.new_seed(info), row.guild_id, channel_id,
                                     seats, row.rated, opening)
 
     async def _open(self, user: Person, game_id: int | None, channel_id: int | None) -> GameRow:
