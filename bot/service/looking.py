@@ -115,6 +115,6 @@ class Looking:
                 return f"No game is running in this channel; your game is played in its own thread: {where}."
         last = await self.store.last_game_in(missing.channel_id)
         if last is not None and last.status == "finished":
-            return (f"Game #{last.id} in this channel is over; /board, /moves and /export still show it. "
+            return (f"Game #{last.id} in this channel is over; the board, moves and export commands still show it. "
                     "Start a new one with challenge.")
         return NO_GAME_HERE

@@ -151,7 +151,7 @@ async def test_a_draw_offered_and_accepted_ends_the_game_rated_as_a_draw(service
     game_id = await start_in_thread(service)
     offer = await service.draw(THREAD, ALICE)
     assert offer.offer == "draw" and offer.mention == (BOB.id,)
-    assert offer.text == "alice offers a draw. bob: accept or decline (or use /draw); a move declines it."
+    assert offer.text == "alice offers a draw. bob: accept or decline; a move declines it."
     with pytest.raises(UserError, match="You have agreed already; waiting for bob"):
         await service.draw(THREAD, ALICE)
     end = await service.agree(BOB, game_id, "draw")

@@ -42,7 +42,7 @@ async def test_whole_three_player_game_through_the_service(service, store):
                           "ratings": {"1": [1500, 1529], "2": [1500, 1529], "3": [1500, 1443]}}
     assert reply.text.endswith("Ratings: alice +29 -> 1529, bob +29 -> 1529, carol -57 -> 1443.")
     assert row.moves == [m for m, *_ in T_P11]
-    with pytest.raises(UserError, match="^Game #1 in this channel is over; /board, /moves and /export still show it"):
+    with pytest.raises(UserError, match="^Game #1 in this channel is over; the board, moves and export commands still show it"):
         await service.move(CH, ALICE, "a3")
 
 
