@@ -17,7 +17,7 @@ from pathlib import Path
 import engine
 
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
-from .service import GameService, Notice, Person, Reply, UserError
+from .service import GameService, Notice, Person, Reply, UserError, Viewer
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +94,10 @@ class ConsoleSession:
         self.names[person.id] = name
         return person
 
+    def viewer(self, name: str | None) -> Viewer:
+        """The console is one person's terminal: they may look at every game stored in it."""
+        return Viewer(stable_id("user", name) if name else 0, None, everywhere=True)
+
     async def handle(self, line: str) -> list[str]:
         line = line.strip()
         if not line or line.startswith("#"):
@@ -138,8 +142,8 @@ class ConsoleSession:
             return [self.service.rules(rest).text]
         if word == "games":
             if rest == "mine" and self.speaker is not None:
-                return self._show(await self.service.games(user_id=self.person(self.speaker).id))
-            return self._show(await self.service.games())
+                return self._show(await self.service.games(self.viewer(self.speaker), mine=True))
+            return self._show(await self.service.games(self.viewer(self.speaker)))
         if word == "leaderboard":
             args = rest.split()
             if not args:
@@ -154,12 +158,14 @@ class ConsoleSession:
             name = args[0] if args else str(self.speaker)
             return self._show(await self.service.profile(self.person(name), args[1] if len(args) > 1 else None))
         if word == "replay":
-            replay = await self.service.replay(channel_id=self.channel_id, game_id=_number(rest.removeprefix("#")))
+            replay = await self.service.replay(channel_id=self.channel_id, game_id=_number(rest.removeprefix("#")),
+                                               viewer=self.viewer(self.speaker))
             return [replay.text, f"[replay: {self._save(replay.gif, replay.game_id, '-replay', 'gif')}]"]
         if word == "browse":
             game = _number(next((w[1:] for w in rest.split() if w.startswith("#")), ""))
             ply = _number(next((w for w in rest.split() if not w.startswith("#")), ""), "move")
-            position = await self.service.position(game, ply, channel_id=self.channel_id)
+            position = await self.service.position(game, ply, channel_id=self.channel_id,
+                                                   viewer=self.viewer(self.speaker))
             return [position.text, f"[picture: {self._save(position.image, position.game_id)}]"]
         if not line:
             return []
@@ -184,7 +190,7 @@ class ConsoleSession:
         if word == "board":
             if rest and not rest.startswith("#"):
                 return self._show(await svc.propose_board(me, rest, channel_id=here))
-            return self._show(await svc.board(here, game_id=_game_id(rest), user=me))
+            return self._show(await svc.board(here, game_id=_game_id(rest), user=me, viewer=self.viewer(me.name)))
         if word == "takeback":
             return self._show(await svc.takeback(here, me))
         if word == "rematch":
@@ -198,11 +204,12 @@ class ConsoleSession:
         if word == "abort":
             return self._show(await svc.abort(here, me))
         if word == "moves":
-            return self._show(await svc.moves(here, game_id=_game_id(rest), user=me))
+            return self._show(await svc.moves(here, game_id=_game_id(rest), user=me, viewer=self.viewer(me.name)))
         if word == "hand":
             return self._show(await svc.hand(here, me))
         if word == "export":
-            return self._show(await svc.export(channel_id=here, game_id=_game_id(rest), user=me))
+            return self._show(await svc.export(channel_id=here, game_id=_game_id(rest), user=me,
+                                               viewer=self.viewer(me.name)))
         try:
             return self._show(await svc.move(here, me, line))
         except UserError as err:

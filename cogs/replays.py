@@ -18,7 +18,7 @@ from bot.service import GameService, UserError
 from bot.service.replays import Position
 from bot.texts import EMBED_LIMIT, fit
 
-from .replies import EMBED_COLOUR, bot_of, user_errors
+from .replies import EMBED_COLOUR, bot_of, user_errors, viewer
 
 log = logging.getLogger(__name__)
 GAME_NUMBER = app_commands.Range[int, 1, 2**53]
@@ -52,7 +52,7 @@ class BrowseButton(discord.ui.DynamicItem[discord.ui.Button],
         await interaction.response.defer()  # a component: the message itself is edited afterwards
         try:
             position = await bot_of(interaction).service.position(self.game_id, self.target(),
-                                                                  guild_id=interaction.guild_id)
+                                                                  viewer=viewer(interaction))
             await interaction.edit_original_response(**position_kwargs(position, edit=True))
         except UserError as err:
             await tell(interaction, str(err))
@@ -108,7 +108,7 @@ class Replays(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
             replay = await self.svc.replay(channel_id=interaction.channel_id, game_id=game,
-                                           guild_id=interaction.guild_id)
+                                           viewer=viewer(interaction))
             guild = interaction.guild
             limit = guild.filesize_limit if guild is not None else discord.utils.DEFAULT_FILE_SIZE_LIMIT_BYTES
             if len(replay.gif) > limit:
@@ -119,7 +119,11 @@ class Replays(commands.Cog):
             embed = discord.Embed(description=fit(replay.text, EMBED_LIMIT), colour=EMBED_COLOUR)
             embed.set_image(url=f"attachment://{name}")
             embed.set_footer(text=f"/browse game:{replay.game_id} steps through it")
-            await here(interaction).send(embed=embed, file=discord.File(io.BytesIO(replay.gif), filename=name))
+            picture = discord.File(io.BytesIO(replay.gif), filename=name)
+            if replay.elsewhere:  # a game of another channel: for the asker only
+                await interaction.followup.send(embed=embed, file=picture, ephemeral=True)
+                return
+            await here(interaction).send(embed=embed, file=picture)
             await interaction.delete_original_response()
 
     @app_commands.command(name="browse", description="Step through a game position by position")
@@ -131,7 +135,10 @@ class Replays(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
             position = await self.svc.position(game, move, channel_id=interaction.channel_id,
-                                               guild_id=interaction.guild_id)
+                                               viewer=viewer(interaction))
+            if position.elsewhere:  # a game of another channel: for the asker only
+                await interaction.followup.send(**position_kwargs(position), ephemeral=True)
+                return
             await here(interaction).send(**position_kwargs(position))
             await interaction.delete_original_response()
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from .rows import GameRow, HistoryRow, Keep, Offer, RatingRow, RatingUpdate, Timer, TurnTimer
+from .sql import SeatSpec
 
 
 class GameStore(Protocol):
@@ -21,7 +22,7 @@ class GameStore(Protocol):
     # writes
     async def create_game(self, *, variant: str, options: dict[str, Any], seed: int, guild_id: int | None,
                           channel_id: int, status: str,
-                          seats: Iterable[tuple[int, str, bool] | tuple[int, str, bool, str | None]], now: float,
+                          seats: Iterable[SeatSpec], now: float,
                           expires_at: float | None = None, rated: bool = True,
                           challenger_id: int | None = None) -> int: ...
     async def set_message(self, game_id: int, message_id: int) -> None: ...

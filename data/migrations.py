@@ -158,6 +158,14 @@ MIGRATIONS: list[Step] = [
     """
     ALTER TABLE games ADD COLUMN big_seed TEXT;
     """,
+    # 8: a player's own user name beside their name in the game's server (a nickname), for what is
+    # shown outside that server; and chores the bot does once at its next start: 'rerate' replays
+    # the rating history (a draw whose scores differed had been rated as a win)
+    """
+    ALTER TABLE seats ADD COLUMN account TEXT;
+    CREATE TABLE chores (name TEXT PRIMARY KEY);
+    INSERT INTO chores (name) VALUES ('rerate');
+    """,
 ]
 
 

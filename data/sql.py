@@ -36,6 +36,8 @@ GAME_COLUMNS = ("id, variant, options, seed, big_seed, guild_id, channel_id, sta
                 "created_at, updated_at, expires_at, rated, lobby_id, message_id, challenger_id")
 SEED_COLUMN = range(-2**63, 2**63)  # seeds the integer column holds; larger ones are kept as digits
 Row = Mapping[str, Any]
+# a new seat: user id, name, accepted, then optionally the AI level of a bot seat and the user's own name
+SeatSpec = tuple[int, str, bool] | tuple[int, str, bool, str | None] | tuple[int, str, bool, str | None, str | None]
 
 # whether a JSON list of small seat numbers ("[0, 2]") holds the seat given as "%,<seat>,%"
 _ACCEPTED_HAS = "(',' || replace(replace(replace(accepted, '[', ''), ']', ''), ' ', '') || ',') LIKE ?"
@@ -99,12 +101,12 @@ class SqlStore:
     # ----- writes -------------------------------------------------------------------------
     async def create_game(self, *, variant: str, options: dict[str, Any], seed: int,
                           guild_id: int | None, channel_id: int, status: str,
-                          seats: Iterable[tuple[int, str, bool] | tuple[int, str, bool, str | None]], now: float,
+                          seats: Iterable[SeatSpec], now: float,
                           expires_at: float | None = None, rated: bool = True,
                           challenger_id: int | None = None) -> int:
-        """A new game row with its seats (user id, name, accepted[, AI level of a bot seat]) in
-        seat order; the challenger is seat 0 unless ``challenger_id`` says otherwise (a rematch
-        rotates the seats)."""
+        """A new game row with its seats (user id, name, accepted[, AI level of a bot seat[, the
+        user's own name]]) in seat order; the challenger is seat 0 unless ``challenger_id`` says
+        otherwise (a rematch rotates the seats)."""
         seats = list(seats)
         async with self._tx() as tx:
             game_id = await tx.insert_id(
@@ -114,9 +116,10 @@ class SqlStore:
                 (variant, json.dumps(options), seed if seed in SEED_COLUMN else 0,
                  None if seed in SEED_COLUMN else str(seed), guild_id, channel_id, channel_id, status, now, now,
                  expires_at, int(rated), challenger_id if challenger_id is not None else seats[0][0]))
-            await tx.many("INSERT INTO seats (game_id, seat, user_id, name, accepted, level) VALUES (?, ?, ?, ?, ?, ?)",
-                          [(game_id, i, s[0], s[1], int(s[2]), s[3] if len(s) > 3 else None)
-                           for i, s in enumerate(seats)])
+            await tx.many("INSERT INTO seats (game_id, seat, user_id, name, accepted, level, account) "
+                          "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                          [(game_id, i, s[0], s[1], int(s[2]), s[3] if len(s) > 3 else None,
+                            s[4] if len(s) > 4 else None) for i, s in enumerate(seats)])
         return game_id
 
     async def set_message(self, game_id: int, message_id: int) -> None:
@@ -311,10 +314,10 @@ class SqlStore:
         ids = list(by_id)
         for start in range(0, len(ids), 500):
             chunk = ids[start:start + 500]
-            for r in await self._read(f"SELECT game_id, seat, user_id, name, accepted, level FROM seats "
+            for r in await self._read(f"SELECT game_id, seat, user_id, name, accepted, level, account FROM seats "
                                       f"WHERE game_id IN ({marks(chunk)}) ORDER BY game_id, seat", chunk):
                 by_id[r["game_id"]].seats.append(Seat(r["seat"], r["user_id"], r["name"], bool(r["accepted"]),
-                                                      r["level"]))
+                                                      r["level"], r["account"]))
             if moves:
                 for r in await self._read(f"SELECT game_id, seat, move FROM moves WHERE game_id IN ({marks(chunk)}) "
                                           "ORDER BY game_id, ply", chunk):

@@ -9,6 +9,7 @@ from typing import Any
 
 import engine
 from data import GameRow, GameStore, StoreError
+from data.sql import SeatSpec
 from engine import ai
 from engine.paisho.rng import new_secret_seed
 
@@ -66,9 +67,10 @@ class Challenges:
         if self.running.game_in(channel_id) is not None:
             raise UserError("A game is already running in this channel. Finish it first, or "
                             "challenge in another channel.")
-        seats: list[tuple[int, str, bool, str | None]] = [(challenger.id, challenger.name, True, None)]
+        seats: list[SeatSpec] = [(challenger.id, challenger.name, True, None, challenger.account)]
         for n, p in enumerate(opponents, start=1):
-            seats.append((-n, p.name, True, p.level) if p.level is not None else (p.id, p.name, False, None))
+            seats.append((-n, p.name, True, p.level, None) if p.level is not None
+                         else (p.id, p.name, False, None, p.account))
         return await self._open_new(challenger, info, game.options, seed, guild_id, channel_id, seats,
                                     rated and not bots, f"{challenger.name} challenges", make_channel)
 
@@ -88,7 +90,7 @@ class Challenges:
                 raise UserError(f"I play at the levels {', '.join(ai.LEVELS)}, not '{bot.level}'.")
 
     async def _open_new(self, challenger: Person, info: engine.GameDescriptor, options: dict[str, Any], seed: int,
-                        guild_id: int | None, channel_id: int, seats: list[tuple[int, str, bool, str | None]],
+                        guild_id: int | None, channel_id: int, seats: list[SeatSpec],
                         rated: bool, opening: str,
                         make_channel: Callable[[str], Awaitable[int | None]] | None = None) -> Reply:
         """Store a new challenge (replacing the challenger's open one in this channel) and word it;
@@ -111,7 +113,7 @@ class Challenges:
                 play_in = await make_channel(wording.game_title(row)) if make_channel is not None else None
                 started = await self._start(row, 0, play_in or channel_id, self.clock())
             return replace(started, closes=tuple(closes) + started.closes)
-        bots = [s for s in seats if s[3] is not None]
+        bots = [s for s in seats if len(s) > 3 and s[3] is not None]
         who = ", ".join(s[1] for s in invited)
         also = f" with {', '.join(s[1] for s in bots)}" if bots else ""
         text = (f"{opening} {who} to a {'rated' if rated else 'casual'} game of {info.name}{also} (game #{game_id}; "
@@ -154,7 +156,8 @@ class Challenges:
             raise UserError("A game is already running in this channel; ask for the rematch elsewhere.")
         info = engine.info(row.variant)
         rotated = row.seats[1:] + row.seats[:1]
-        seats = [(s.user_id, s.name, s.user_id == user.id or s.level is not None, s.level) for s in rotated]
+        seats: list[SeatSpec] = [(s.user_id, s.name, s.user_id == user.id or s.level is not None, s.level, s.account)
+                                 for s in rotated]
         opening = f"{user.name} asks for a rematch of game #{row.id}, challenging"
         return await self._open_new(user, info, row.options, self.new_seed(info), row.guild_id, channel_id,
                                     seats, row.rated, opening)

@@ -53,7 +53,7 @@ class Standings:
             result = "draw" if shared_by_all else ("win" if seat in out.winners else "loss")
             shown_after = ratings.display(after.mu)
             rating = RatingRow(
-                user_id=uid, variant=row.variant, name=row.seats[seat].name, mu=after.mu, sigma=after.sigma,
+                user_id=uid, variant=row.variant, name=row.seats[seat].public_name, mu=after.mu, sigma=after.sigma,
                 games=(r.games if r else 0) + 1, wins=(r.wins if r else 0) + (result == "win"),
                 draws=(r.draws if r else 0) + (result == "draw"), losses=(r.losses if r else 0) + (result == "loss"),
                 best=max(r.best if r else shown_after, shown_after), last_played=now)

@@ -11,7 +11,7 @@ from PIL import Image
 import engine
 from bot.service import GameService, UserError
 from data import Store
-from tests.conftest import ALICE, BOB, CAROL, DAVE
+from tests.conftest import ALICE, BOB, CAROL, DAVE, looker
 from tests.engine.test_pauso_vectors import T_P11
 
 CH = 100
@@ -231,9 +231,9 @@ async def test_board_moves_export_and_import_round_trip(service):
 
 
 async def test_games_list_and_rules(service):
-    assert (await service.games(guild_id=1)).text == "No games are running."
+    assert (await service.games(looker(CAROL), guild_id=1)).text == "No games are running."
     await start_round5(service, players=(BOB,))
-    assert "#1 PAUSO: alice, bob (running in <#100>)" in (await service.games(guild_id=1)).text
+    assert "#1 PAUSO: alice, bob (running in <#100>)" in (await service.games(looker(CAROL), guild_id=1)).text
     assert "PAUSO" in service.rules("pauso").text
     assert "Basic Pai Sho" in service.rules("basic").text
     with pytest.raises(UserError, match="Unknown game 'chess'"):

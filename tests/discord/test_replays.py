@@ -54,8 +54,8 @@ async def test_replay_refusals_are_private(world):
     env, guild, channel, m = world
     assert private_text(await m["alice"].slash(channel, "replay")).startswith(
         "There is no game running in this channel; give the number")
-    assert private_text(await m["alice"].slash(channel, "replay", game=42)) == "There is no game #42."
-    assert private_text(await m["alice"].slash(channel, "browse", game=42)) == "There is no game #42."
+    assert private_text(await m["alice"].slash(channel, "replay", game=42)) == "No game 42 here."
+    assert private_text(await m["alice"].slash(channel, "browse", game=42)) == "No game 42 here."
 
 
 async def test_anyone_steps_through_a_game_and_the_buttons_survive_a_restart(world, db_path):
