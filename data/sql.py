@@ -402,6 +402,36 @@ class SqlStore:
                                 (guild_id,))
         return (rows[0]["move_deadline"], rows[0]["reminder_after"]) if rows else None
 
+    # ----- chores: work a migration leaves for the next start ---------------------------------
+    async def chores(self) -> list[str]:
+        return [r["name"] for r in await self._read("SELECT name FROM chores ORDER BY name")]
+
+    async def rated_games(self) -> tuple[list[GameRow], dict[int, float], int]:
+        """Every game that changed ratings, when it was rated (its history's time), and how many
+        history rows there are."""
+        when = {r["game_id"]: r["at"] for r in await self._read(
+            "SELECT game_id, MIN(at) AS at FROM rating_history GROUP BY game_id")}
+        rows = await self._select("id IN (SELECT game_id FROM rating_history) ORDER BY id")
+        count = await self._read("SELECT COUNT(*) AS n FROM rating_history")
+        return rows, when, count[0]["n"]
+
+    async def replace_ratings(self, chore: str, seen: int, ratings: list[tuple[RatingRow, HistoryRow]],
+                              results: dict[int, dict[str, Any]]) -> None:
+        """Rewrite every rating and its history (and the rating changes in the games' results) in
+        one transaction, and mark the chore done: refused (StoreError) if another process did it,
+        or if a game was rated since the ``seen`` history rows were read."""
+        async with self._tx() as tx:
+            await tx.run("DELETE FROM chores WHERE name = ?", (chore,), expect=1, refusal=f"{chore} is done")
+            count = await tx.rows("SELECT COUNT(*) AS n FROM rating_history")
+            if count[0]["n"] != seen:
+                raise StoreError("A game was rated meanwhile.")
+            await tx.run("DELETE FROM rating_history")
+            await tx.run("DELETE FROM ratings")
+            for rating, history in ratings:
+                await self._put_rating(tx, rating, history)
+            for game_id, result in results.items():
+                await tx.run("UPDATE games SET result = ? WHERE id = ?", (json.dumps(result), game_id))
+
     # ----- ratings ----------------------------------------------------------------------------
     async def ratings(self, user_ids: Iterable[int], variant: str | None = None) -> list[RatingRow]:
         ids = list(user_ids)

@@ -45,6 +45,11 @@ _REASON_TEXT = {"resignation": "by resignation", "timeout": "on time", "agreemen
 DRAW_AGREED = "draw agreed"
 
 
+def left_seats(record: list[str]) -> tuple[int, ...]:
+    """The seats a record shows leaving the game (resigned or out of time), in the order they left."""
+    return tuple(int(m.group(2)) - 1 for m in map(_LEAVE_RE.match, record) if m)
+
+
 class Game:
     """One game in progress. Subclasses set ``variant`` and implement the ``_`` hooks."""
 
@@ -192,7 +197,7 @@ class Game:
     @property
     def left_players(self) -> tuple[int, ...]:
         """Seats that resigned or ran out of time, in the order they left."""
-        return tuple(int(m.group(2)) - 1 for m in map(_LEAVE_RE.match, self.record) if m)
+        return left_seats(self.record)
 
     @property
     def last_was_leave(self) -> bool:

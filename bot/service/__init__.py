@@ -138,6 +138,7 @@ class GameService:
     async def reload(self) -> int:
         """Register every running game after a start (each is replayed on first use) and resume
         the bot's turns that were pending; returns how many games run."""
+        await self.standings.do_chores()
         count = await self.running.reload()
         self.bots.wake_all()
         return count

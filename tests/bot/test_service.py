@@ -35,7 +35,7 @@ async def test_whole_three_player_game_through_the_service(service, store):
         assert reply.text.startswith(f"{players[(turn - 1) % 3].name} played {move}.")
         assert Image.open(io.BytesIO(reply.image)).size[0] == 800
     assert reply.finished and reply.mention == (ALICE.id, BOB.id, CAROL.id) and reply.rematch
-    assert "alice (Periwinkle) and bob (Apricot) share the win 2\u20132\u20130" in reply.text
+    assert "alice (Periwinkle) and bob (Apricot) share the win (every piece is placed). Scores: alice 2, bob 2, carol 0." in reply.text
     row = await store.get_game(game_id)
     assert row.status == "finished"
     assert row.result == {"type": "shared_win", "winners": [0, 1], "scores": [2, 2, 0], "reason": "supplies_empty",
