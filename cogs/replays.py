@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.app import SORRY, PaiShoBot, tell
 from bot.service import GameService, UserError
-from bot.service.replays import Position
+from bot.service.replays import Position, too_big
 from bot.texts import EMBED_LIMIT, fit
 
 from .replies import EMBED_COLOUR, bot_of, user_errors, viewer
@@ -23,10 +23,6 @@ from .replies import EMBED_COLOUR, bot_of, user_errors, viewer
 log = logging.getLogger(__name__)
 GAME_NUMBER = app_commands.Range[int, 1, 2**53]
 STEPS = (("first", "\u23ee"), ("prev", "\u25c0"), ("next", "\u25b6"), ("last", "\u23ed"))
-
-
-def megabytes(size: int) -> str:
-    return f"{size / 2**20:.1f} MB"
 
 
 class BrowseButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -107,14 +103,12 @@ class Replays(commands.Cog):
     async def replay(self, interaction: discord.Interaction, game: GAME_NUMBER | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
-            replay = await self.svc.replay(channel_id=interaction.channel_id, game_id=game,
-                                           viewer=viewer(interaction))
             guild = interaction.guild
             limit = guild.filesize_limit if guild is not None else discord.utils.DEFAULT_FILE_SIZE_LIMIT_BYTES
+            replay = await self.svc.replay(channel_id=interaction.channel_id, game_id=game,
+                                           viewer=viewer(interaction), limit=limit)
             if len(replay.gif) > limit:
-                raise UserError(f"The replay of game #{replay.game_id} is {megabytes(len(replay.gif))}, and this "
-                                f"server takes files up to {megabytes(limit)}, so I cannot post it here. "
-                                f"/browse game:{replay.game_id} shows the game position by position.")
+                raise UserError(too_big(replay.game_id, len(replay.gif), limit))
             name = f"replay-{replay.game_id}.gif"
             embed = discord.Embed(description=fit(replay.text, EMBED_LIMIT), colour=EMBED_COLOUR)
             embed.set_image(url=f"attachment://{name}")

@@ -3,7 +3,7 @@ opens the database the configuration names: PostgreSQL for a ``postgresql://`` U
 SQLite file at the given path."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from .rows import GameRow, HistoryRow, Keep, Offer, RatingRow, RatingUpdate, Timer, TurnTimer
@@ -24,7 +24,7 @@ class GameStore(Protocol):
                           channel_id: int, status: str,
                           seats: Iterable[SeatSpec], now: float,
                           expires_at: float | None = None, rated: bool = True,
-                          challenger_id: int | None = None) -> int: ...
+                          challenger_id: int | None = None, replaces: Sequence[int] = ()) -> int: ...
     async def set_message(self, game_id: int, message_id: int) -> None: ...
     async def put_offer(self, offer: Offer) -> None: ...
     async def drop_offers(self, game_id: int, kind: str | None = None) -> None: ...

@@ -103,10 +103,11 @@ class SqlStore:
                           guild_id: int | None, channel_id: int, status: str,
                           seats: Iterable[SeatSpec], now: float,
                           expires_at: float | None = None, rated: bool = True,
-                          challenger_id: int | None = None) -> int:
+                          challenger_id: int | None = None, replaces: Sequence[int] = ()) -> int:
         """A new game row with its seats (user id, name, accepted[, AI level of a bot seat[, the
         user's own name]]) in seat order; the challenger is seat 0 unless ``challenger_id`` says
-        otherwise (a rematch rotates the seats)."""
+        otherwise (a rematch rotates the seats). The open challenges it ``replaces`` are declined
+        in the same transaction."""
         seats = list(seats)
         async with self._tx() as tx:
             game_id = await tx.insert_id(
@@ -120,6 +121,9 @@ class SqlStore:
                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
                           [(game_id, i, s[0], s[1], int(s[2]), s[3] if len(s) > 3 else None,
                             s[4] if len(s) > 4 else None) for i, s in enumerate(seats)])
+            for old in replaces:
+                await tx.run("UPDATE games SET status = 'declined', updated_at = ? "
+                             "WHERE id = ? AND status = 'challenge'", (now, old))
         return game_id
 
     async def set_message(self, game_id: int, message_id: int) -> None:

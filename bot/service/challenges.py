@@ -22,6 +22,8 @@ from .running import RunningGames, replay, saving
 from .timers import Timers
 
 DEFAULT_CHALLENGE_TTL = 24 * 3600.0
+BOT_GAMES = 3  # running games against the bot a user may have in one server
+OPEN_CHALLENGES = 5  # open challenges a user may have made in one server
 
 
 class Challenges:
@@ -97,13 +99,13 @@ class Challenges:
         with nobody left to accept (the bot plays every other seat) the game starts at once."""
         now = self.clock()
         replaced = [r for r in await self.store.open_challenges_in(channel_id) if self.challenger(r) == challenger.id]
+        await self._check_limits(challenger, guild_id, replaced, bot_game=any(len(s) > 3 and s[3] for s in seats))
         game_id = await self.store.create_game(
             variant=info.id, options=options, seed=seed, guild_id=guild_id, channel_id=channel_id,
             status="challenge", seats=seats, now=now, expires_at=now + self.ttl, rated=rated,
-            challenger_id=challenger.id)
+            challenger_id=challenger.id, replaces=[r.id for r in replaced])
         closes = []
         for old in replaced:
-            await self.store.set_status(old.id, "declined", now)
             closes += self._closed(old, f"Replaced by challenge #{game_id}.")
         invited = [s for s in seats if not s[2]]
         if not invited:
@@ -116,8 +118,8 @@ class Challenges:
         bots = [s for s in seats if len(s) > 3 and s[3] is not None]
         who = ", ".join(s[1] for s in invited)
         also = f" with {', '.join(s[1] for s in bots)}" if bots else ""
-        text = (f"{opening} {who} to a {'rated' if rated else 'casual'} game of {info.name}{also} (game #{game_id}; "
-                f"{records.options_text(info, options)}). {who}: accept or decline.")
+        text = (f"{opening} {who} to a {'rated' if rated else 'casual'} game of {info.name}{also}: game #{game_id}, "
+                f"{records.options_text(info, options)}. {who}: accept or decline.")
         if replaced:
             text += f" (This replaces your challenge {', '.join(f'#{r.id}' for r in replaced)}.)"
         image = await self.pictures.proposal(info.id, options)
@@ -125,6 +127,23 @@ class Challenges:
             text += " Any player may propose another board; everyone accepts the board they play on."
         return Reply(text, image=image, mention=tuple(s[0] for s in invited), game_id=game_id,
                      closes=tuple(closes), challenge=True)
+
+    async def _check_limits(self, user: Person, guild_id: int | None, replaced: list[GameRow], bot_game: bool) -> None:
+        """Fair use, per server: at most BOT_GAMES running games against the bot and OPEN_CHALLENGES
+        open challenges a user made (a challenge this one replaces does not count)."""
+        mine = [r for r in await self.store.games_of(user_id=user.id) if r.guild_id == guild_id]
+        if bot_game:
+            against_bot = [r for r in mine if r.status == "running" and any(s.level for s in r.seats)]
+            if len(against_bot) >= BOT_GAMES:
+                numbers = ", ".join(f"#{r.id}" for r in against_bot)
+                raise UserError(f"You already play {len(against_bot)} games against me here ({numbers}), the most "
+                                f"at once. Finish or resign one of them first.")
+        gone = {r.id for r in replaced}
+        waiting = [r for r in mine if r.status == "challenge" and self.challenger(r) == user.id and r.id not in gone]
+        if len(waiting) >= OPEN_CHALLENGES:
+            numbers = ", ".join(f"#{r.id}" for r in waiting)
+            raise UserError(f"You already have {len(waiting)} open challenges here ({numbers}), the most at once. "
+                            "Wait for an answer, or withdraw one by declining it.")
 
     @staticmethod
     def challenger(row: GameRow) -> int:

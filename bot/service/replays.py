@@ -4,6 +4,7 @@ stored record (the truth) in a worker process or thread, from the public views o
 hand never shows."""
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from data import GameRow, GameStore
@@ -17,8 +18,19 @@ from .pictures import Pictures, seat_names
 from .running import RunningGames
 
 NO_GAME_NUMBER = "There is no game running in this channel; give the number of the game you mean, e.g. 12."
+KEPT = 32  # replays kept for the next asker (the least recently asked for goes first)
 NOT_STARTED = {"challenge": "its challenge is still open", "declined": "its challenge was declined",
                "expired": "its challenge expired"}
+
+
+def megabytes(size: int) -> str:
+    return f"{size / 2**20:.1f} MB"
+
+
+def too_big(game_id: int, size: int, limit: int) -> str:
+    """The refusal of a replay the server would not take."""
+    return (f"The replay of game #{game_id} is {megabytes(size)}, and this server takes files up to "
+            f"{megabytes(limit)}, so I cannot post it here. Browse shows the game position by position.")
 
 
 @dataclass(frozen=True)
@@ -28,7 +40,7 @@ class Replay:
     game_id: int
     text: str
     gif: bytes
-    frames: int  # the start and one frame per move
+    frames: int  # the start and one frame per move shown (a long game is sampled)
     elsewhere: bool = False  # a game of another channel: for the asker only
 
 
@@ -53,6 +65,8 @@ class Replays:
         self.workers = workers
         self.pictures = pictures
         self.looking = looking
+        self._drawing: dict[int, int] = {}  # user id -> the game whose replay is being drawn for them
+        self._kept: OrderedDict[tuple[int, int], bytes] = OrderedDict()  # (game, moves) -> GIF, newest last
 
     async def record(self, *, channel_id: int | None = None, game_id: int | None = None,
                      viewer: Viewer | None = None) -> GameRow:
@@ -77,16 +91,40 @@ class Replays:
         return row
 
     async def replay(self, *, channel_id: int | None = None, game_id: int | None = None,
-                     viewer: Viewer | None = None) -> Replay:
-        """The animated replay of a game, drawn in a worker process."""
+                     viewer: Viewer | None = None, limit: int | None = None) -> Replay:
+        """The animated replay of a game, drawn in a worker process after the bot's moves (fair
+        use: one replay at a time per user; a long game sampled to at most MAX_FRAMES frames;
+        refused before drawing when it would be larger than ``limit`` bytes; kept for the next
+        asker while the game has not moved on)."""
         row = await self.record(channel_id=channel_id, game_id=game_id, viewer=viewer)
         moves, seats = list(row.moves), list(row.move_seats)
-        gif = await self.workers.run(drawing.replay_gif, row.variant, len(row.seats), row.seed, row.options, moves,
-                                     seat_names(row), seats)
         so_far = " so far" if row.status == "running" else ""
         text = (f"Replay of game #{row.id}, {wording.game_name(row.variant)}: "
-                f"{' vs '.join(s.name for s in row.seats)}, {len(moves)} move{'s' if len(moves) != 1 else ''}{so_far}.")
-        return Replay(row.id, text, gif, len(moves) + 1, Looking.elsewhere(row, channel_id))
+                f"{' vs '.join(s.name for s in row.seats)}, {wording.count(len(moves), 'move')}{so_far}.")
+        elsewhere = Looking.elsewhere(row, channel_id)
+        kept = self._kept.get((row.id, len(moves)))
+        if kept is not None:
+            self._kept.move_to_end((row.id, len(moves)))
+            return Replay(row.id, text, kept, len(drawing.shown_plies(len(moves))), elsewhere)
+        estimate = drawing.estimated_size(len(moves))
+        if limit is not None and estimate > limit:
+            raise UserError(too_big(row.id, estimate, limit))
+        asker = viewer.user_id if viewer is not None else None
+        if asker is not None and asker in self._drawing:
+            raise UserError(f"Your replay of game #{self._drawing[asker]} is still being drawn; one at a time, "
+                            "please.")
+        if asker is not None:
+            self._drawing[asker] = row.id
+        try:
+            gif = await self.workers.run(drawing.replay_gif, row.variant, len(row.seats), row.seed, row.options,
+                                         moves, seat_names(row), seats, kind="replay", key=row.guild_id)
+        finally:
+            if asker is not None:
+                self._drawing.pop(asker, None)
+        self._kept[(row.id, len(moves))] = gif
+        while len(self._kept) > KEPT:
+            self._kept.popitem(last=False)
+        return Replay(row.id, text, gif, len(drawing.shown_plies(len(moves))), elsewhere)
 
     async def position(self, game_id: int | None = None, ply: int | None = None, *, channel_id: int | None = None,
                        viewer: Viewer | None = None) -> Position:

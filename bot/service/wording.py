@@ -39,11 +39,19 @@ def outcome_dict(outcome: engine.Outcome) -> dict[str, Any]:
             "reason": outcome.reason}
 
 
+def labelled(name: str, label: str) -> str:
+    """``alice (Apricot)``; a name that ends in brackets already takes the label inside them:
+    ``bot (hard, Apricot)``."""
+    if name.endswith(")") and "(" in name:
+        return f"{name[:-1]}, {label})"
+    return f"{name} ({label})"
+
+
 def names(row: GameRow, game: engine.Game | None = None) -> list[str]:
     """The seats' names, with the game's label for each seat when the game is given."""
     if game is None:
         return [s.name for s in row.seats]
-    return [f"{s.name} ({game.seat_label(s.seat)})" for s in row.seats]
+    return [labelled(s.name, game.seat_label(s.seat)) for s in row.seats]
 
 
 def mentions(row: GameRow, seats: list[int] | tuple[int, ...] | None = None) -> tuple[int, ...]:

@@ -46,7 +46,7 @@ async def test_a_replay_too_big_for_the_server_is_refused_privately(world, monke
     result = await m["carol"].slash(thread, "replay")
     text = private_text(result)
     assert text.startswith("The replay of game #1 is ") and "this server takes files up to 0.0 MB" in text
-    assert "/browse game:1" in text
+    assert "Browse shows the game position by position." in text
     assert thread.last_message.id == before  # nothing posted
 
 
