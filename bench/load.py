@@ -37,7 +37,7 @@ PLAYERS = 24  # the shared pool of players
 def _painters(pictures: bool):
     """Where the load test's pictures are drawn: worker processes as in the bot, or nowhere."""
     class Blank(InlineWorkers):
-        async def run(self, fn, *args):
+        async def run(self, fn, *args, **where):
             return b""
     return Workers() if pictures else Blank()
 

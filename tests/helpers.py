@@ -1,10 +1,12 @@
-"""What the tests share (the map: tests/README.md): the people who play, a clock the tests move by
-hand, a store of either kind, a refused move, a three-player game started through the service, a
-stored game row, and a console game played out against the bot. Fixtures stay in conftest.py;
-what a test imports comes from here (Discord: tests/discord/helpers.py; the rules files' worked
-examples: tests/engine/examples.py)."""
+"""What the tests share (the map: tests/README.md): the people who play and who look on, a clock
+the tests move by hand, a store of either kind, a refused move, a three-player game started
+through the service, a stored game row, the bot's seats and a service for them, and a console
+game played out against the bot. Fixtures stay in conftest.py; what a test imports comes from
+here (Discord: tests/discord/helpers.py; the rules files' worked examples:
+tests/engine/examples.py)."""
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -12,11 +14,18 @@ import pytest
 import engine
 from bench import pg_cluster
 from bot.console import ConsoleSession
-from bot.service import GameService, Person
+from bot.service import GameService, Person, Viewer
+from bot.workers import InlineWorkers
 from data import Store
 
 ALICE, BOB, CAROL, DAVE = (Person(1, "alice"), Person(2, "bob"), Person(3, "carol"), Person(4, "dave"))
 CH = 100  # the channel of the service tests' games
+
+
+def looker(person: Person, guild_id: int | None = 1, sees: bool = True) -> Viewer:
+    """Someone looking at games from a server (``guild_id``; None: a direct message) who can see
+    every channel there (``sees``) or none."""
+    return Viewer(person.id, guild_id, lambda channel_id, lobby_id: sees)
 
 
 class Clock:
@@ -50,6 +59,29 @@ def refused(game, move: str) -> str:
         game.play(move)
     assert (game.to_dict(), game.position(), game.scores) == before
     return str(err.value)
+
+
+def bot(level: str = "easy") -> Person:
+    """The bot's own user, seated at ``level`` (each bot seat is stored under a user id of its own)."""
+    return Person(99, f"Pai Sho Bot ({level})", bot=True, level=level)
+
+
+class StalledWorkers(InlineWorkers):
+    """Workers that never finish thinking (a bot turn pending when the process stops)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = 0
+
+    async def run(self, fn, *args, **where):
+        self.asked += 1
+        await asyncio.Event().wait()
+
+
+def make_service(store: Store, clock, workers=None, **settings) -> GameService:
+    """A service whose bot thinks in a thread of this process (``workers``: instead of that)."""
+    return GameService(store, clock=clock, challenge_ttl=3600, rng=random.Random(5),
+                       workers=workers or InlineWorkers(), **settings)
 
 
 async def start_round5(service, players=(BOB, CAROL), channel=CH):

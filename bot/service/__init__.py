@@ -37,7 +37,7 @@ from data import GameStore
 
 from ..workers import InlineWorkers, Workers
 from .agreements import Agreements
-from .base import HOUR, NO_GAME_HERE, Closed, NoGameHere, Notice, Person, Reply, UserError
+from .base import HOUR, NO_GAME_HERE, Closed, NoGameHere, Notice, Person, Reply, UserError, Viewer
 from .bots import Bots
 from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
 from .clock import Sweeper
@@ -50,7 +50,8 @@ from .standings import Standings
 from .timers import DEFAULT_DEADLINE, DEFAULT_REMINDER, Timers
 from .wording import in_words
 
-__all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "NO_GAME_HERE", "HOUR", "in_words"]
+__all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "Viewer", "NO_GAME_HERE", "HOUR",
+           "in_words"]
 R = TypeVar("R")
 
 
@@ -120,7 +121,7 @@ class GameService:
         self.recent_games = self.looking.recent
         self.rules = self.looking.rules
         # watching a game again
-        self.replays = Replays(store, self.running, self.workers, pictures)
+        self.replays = Replays(store, self.running, self.workers, pictures, self.looking)
         self.replay, self.position = self.replays.replay, self.replays.position
 
     def _explained(self, action: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
@@ -137,6 +138,7 @@ class GameService:
     async def reload(self) -> int:
         """Register every running game after a start (each is replayed on first use) and resume
         the bot's turns that were pending; returns how many games run."""
+        await self.standings.do_chores()
         count = await self.running.reload()
         self.bots.wake_all()
         return count
