@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import engine
+from engine import ai
+from engine.notation import echo
 
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
 from .service import GameService, Notice, Person, Reply, UserError, Viewer
@@ -61,7 +63,7 @@ COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort"
             "rematch", "replay", "browse"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
 _OFFER_RE = re.compile(r"(?i)\s*(offer|accept|decline)\s+(draw|takeback)\s*")
-_BOT_RE = re.compile(r"(?i)bot(?::(easy|medium|hard))?")  # a seat the bot plays, at a level
+_BOT_RE = re.compile(r"(?i)bot(?::(\S*))?")  # a seat the bot plays, at a level (checked with the others)
 _SPEAKER_RE = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
 
 
@@ -83,6 +85,7 @@ class ConsoleSession:
         self.names: dict[int, str] = {}  # user id -> name, for "notifies" lines
         self.channels: dict[int, str] = {stable_id("channel", channel): channel}  # id -> name
         self._heard: list[Notice] = []
+        self._shown: list[Reply] = []  # replies printed by the line being handled
         service.bots.announce = self._hear
 
     @property
@@ -116,6 +119,17 @@ class ConsoleSession:
         await self.service.settle()  # the bot's turns that this line set off
         out += [line for notice in self._heard for line in self._show(notice.reply)]
         self._heard.clear()
+        for reply in self._shown:  # printed: never announced again after a restart
+            await self.service.posted(reply)
+        self._shown.clear()
+        return out
+
+    async def unannounced(self) -> list[str]:
+        """What a stop left unshown (a turn saved just before it), printed once at the start."""
+        out = [line for notice in await self.service.unannounced() for line in self._show(notice.reply)]
+        for reply in self._shown:
+            await self.service.posted(reply)
+        self._shown.clear()
         return out
 
     async def _hear(self, notice: Notice) -> None:
@@ -223,6 +237,11 @@ class ConsoleSession:
             raise UserError(f"Which game? Games: {', '.join(d.id for d in engine.games())}.")
         named = [w.lstrip("@") for w in words[1:] if "=" not in w]
         bot_seats = [w for w in named if _BOT_RE.fullmatch(w)]
+        for seat in bot_seats:
+            level = (m.group(1) or "").lower() if (m := _BOT_RE.fullmatch(seat)) else ""
+            if m and m.group(1) is not None and level not in ai.LEVELS:
+                raise UserError(f"I do not know the level '{echo(m.group(1))}' ({echo(seat)}): I play at the levels "
+                                f"{', '.join(ai.LEVELS)}, e.g. bot:{ai.LEVELS[-1]}.")
         try:
             options = parse_options(" ".join(w for w in words[1:] if "=" in w))
             rated = pop_rated(options)
@@ -256,6 +275,7 @@ class ConsoleSession:
         return _CHANNEL_RE.sub(lambda m: f"#{self.channels.get(int(m.group(1)), m.group(1))}", text)
 
     def _show(self, reply: Reply) -> list[str]:
+        self._shown.append(reply)
         out = [self._named(reply.text)] if reply.text else []
         for closed in reply.closes:
             out.append(f"(the challenge's message now says: {self._named(closed.text)})")
@@ -310,6 +330,8 @@ async def run_console(service: GameService, boards_dir: Path, lines=None,
     session = ConsoleSession(service, boards_dir)
     interactive = lines is None and sys.stdin.isatty()
     write("Pai Sho Bot console. Type 'help' for commands; start a line with a player's name.")
+    for text in await session.unannounced():
+        write(text)
     while not session.done:
         if lines is not None:
             try:

@@ -28,12 +28,13 @@ board never waits behind the bot's thinking; a thread of this process by default
 from __future__ import annotations
 
 import functools
+import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from data import GameStore
+from data import GameStore, StoreError
 
 from ..workers import InlineWorkers, Workers
 from .agreements import Agreements
@@ -53,6 +54,7 @@ from .wording import in_words
 __all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "Viewer", "NO_GAME_HERE", "HOUR",
            "in_words"]
 R = TypeVar("R")
+log = logging.getLogger(__name__)
 
 
 class GameService:
@@ -108,6 +110,8 @@ class GameService:
         self.decline_offer = self.agreements.decline
         # time
         self.tick = self.sweeper.tick
+        self.unannounced = self.sweeper.unannounced
+        self.orphans = self.challenges.orphans
         self.timings = self.timers.timings
         self.set_timings = self.timers.set_timings
         # ratings
@@ -134,6 +138,16 @@ class GameService:
             except NoGameHere as missing:
                 raise UserError(await self.looking.explain(missing)) from None
         return run
+
+    async def posted(self, reply: Reply) -> None:
+        """The front-end has posted ``reply``: the turn (or start) it shows is never announced again
+        after a restart. A failed write is only logged (at worst the turn is shown once more)."""
+        if reply.game_id is None or reply.ply is None:
+            return
+        try:
+            await self.store.set_posted(reply.game_id, reply.ply)
+        except StoreError:
+            log.warning("Game %d: could not note that ply %d was shown", reply.game_id, reply.ply)
 
     async def reload(self) -> int:
         """Register every running game after a start (each is replayed on first use) and resume

@@ -96,6 +96,8 @@ class Reply:
     offer: str | None = None  # an offer opened with this reply (draw, takeback): offer Accept / Decline
     challenge: bool = False  # a challenge opened with this reply: offer Accept / Decline
     elsewhere: bool = False  # it shows a game of another channel: for the asker only, never posted
+    ply: int | None = None  # the record entries this message shows played (0: the start): once it is
+    #                         posted, the front-end says so (GameService.posted)
 
 
 @dataclass

@@ -112,8 +112,7 @@ class Challenges:
             row = await self.store.get_game(game_id)
             assert row is not None
             async with self.running.lock(game_id):
-                play_in = await make_channel(wording.game_title(row)) if make_channel is not None else None
-                started = await self._start(row, 0, play_in or channel_id, self.clock())
+                started = await self._start_in(row, 0, self.clock(), make_channel)
             return replace(started, closes=tuple(closes) + started.closes)
         bots = [s for s in seats if len(s) > 3 and s[3] is not None]
         who = ", ".join(s[1] for s in invited)
@@ -225,8 +224,34 @@ class Challenges:
             if waiting:
                 await saving(row, self.store.set_accepted(row.id, seat, True, now))
                 return Reply(f"{user.name} accepted. Waiting for {', '.join(waiting)}.", game_id=row.id)
-            play_in = await make_channel(wording.game_title(row)) if make_channel is not None else None
-            return await self._start(row, seat, play_in or row.channel_id, now)
+            return await self._start_in(row, seat, now, make_channel)
+
+    async def _start_in(self, row: GameRow, seat: int, now: float,
+                        make_channel: Callable[[str], Awaitable[int | None]] | None) -> Reply:
+        """Start the game in a channel of its own if ``make_channel`` makes one (noted in the store
+        first, so a start that fails, even by a stop, leaves no thread behind: see ``orphans``)."""
+        play_in = await make_channel(wording.game_title(row)) if make_channel is not None else None
+        if play_in is None:
+            return await self._start(row, seat, row.channel_id, now)
+        await saving(row, self.store.set_pending_channel(row.id, play_in))
+        try:
+            return await self._start(row, seat, play_in, now)
+        except Exception:
+            try:  # the front-end removes the channel; a stop before this leaves it to ``orphans``
+                await self.store.set_pending_channel(row.id, None)
+            except StoreError:
+                pass
+            raise
+
+    async def orphans(self) -> list[int]:
+        """Channels (threads) made for games whose start never completed, to remove; each is
+        forgotten as it is returned."""
+        found = []
+        for row in await self.store.orphan_channels():
+            if self.running.owns(row.guild_id) and row.pending_channel is not None:
+                found.append(row.pending_channel)
+                await self.store.set_pending_channel(row.id, None)
+        return found
 
     async def _start(self, row: GameRow, seat: int, channel_id: int, now: float) -> Reply:
         if self.running.game_in(channel_id) is not None:
@@ -249,7 +274,7 @@ class Challenges:
             text += " Your tiles are private: see them with the hand command."
         return Reply(text, image=await self.pictures.board(started, game),
                      mention=wording.mentions(started, [game.to_move]), game_id=started.id, started=True,
-                     closes=tuple(closes), **await self.pictures.private(game, seat))
+                     closes=tuple(closes), ply=0, **await self.pictures.private(game, seat))
 
     async def decline(self, user: Person, *, game_id: int | None = None,
                       channel_id: int | None = None) -> Reply:

@@ -205,4 +205,4 @@ class Play:
         else:
             mention = () if game.to_move is None else wording.mentions(row, [game.to_move])
         return Reply(text, image=await self.pictures.board(row, game), mention=mention, game_id=row.id,
-                     finished=game.outcome is not None, rematch=game.outcome is not None)
+                     finished=game.outcome is not None, rematch=game.outcome is not None, ply=len(game.record))
