@@ -2,13 +2,14 @@
 own), declining or withdrawing, proposing another board, and expiry."""
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
 import engine
-from data import GameRow, GameStore, StoreError
+from data import GameRow, GameStore, StoreError, WriteFailed
 from data.sql import SeatSpec
 from engine import ai
 from engine.paisho.rng import new_secret_seed
@@ -16,11 +17,12 @@ from engine.paisho.rng import new_secret_seed
 from .. import records
 from ..options import suggest_options
 from . import wording
-from .base import Closed, Person, Reply, UserError
+from .base import SAVE_FAILED, Closed, Person, Reply, UserError
 from .pictures import Pictures
 from .running import RunningGames, replay, saving
 from .timers import Timers
 
+log = logging.getLogger(__name__)
 DEFAULT_CHALLENGE_TTL = 24 * 3600.0
 BOT_GAMES = 3  # running games against the bot a user may have in one server
 OPEN_CHALLENGES = 5  # open challenges a user may have made in one server
@@ -100,10 +102,14 @@ class Challenges:
         now = self.clock()
         replaced = [r for r in await self.store.open_challenges_in(channel_id) if self.challenger(r) == challenger.id]
         await self._check_limits(challenger, guild_id, replaced, bot_game=any(len(s) > 3 and s[3] for s in seats))
-        game_id = await self.store.create_game(
-            variant=info.id, options=options, seed=seed, guild_id=guild_id, channel_id=channel_id,
-            status="challenge", seats=seats, now=now, expires_at=now + self.ttl, rated=rated,
-            challenger_id=challenger.id, replaces=[r.id for r in replaced])
+        try:
+            game_id = await self.store.create_game(
+                variant=info.id, options=options, seed=seed, guild_id=guild_id, channel_id=channel_id,
+                status="challenge", seats=seats, now=now, expires_at=now + self.ttl, rated=rated,
+                challenger_id=challenger.id, replaces=[r.id for r in replaced])
+        except WriteFailed:
+            log.exception("Could not store a challenge of %s in channel %d", challenger.id, channel_id)
+            raise UserError(SAVE_FAILED) from None
         closes = []
         for old in replaced:
             closes += self._closed(old, f"Replaced by challenge #{game_id}.")

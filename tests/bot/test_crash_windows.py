@@ -109,7 +109,7 @@ async def test_replacing_a_challenge_is_one_transaction(db_path, clock, monkeypa
             raise WriteFailed("the disk failed")
 
         monkeypatch.setattr(store, "_tx", failing_tx)
-        with pytest.raises(Exception):
+        with pytest.raises(UserError, match="could not save that just now, so nothing was changed"):
             await service.challenge(guild_id=1, channel_id=CH, challenger=ALICE, opponents=[CAROL],
                                     variant="quaterno")
         monkeypatch.setattr(store, "_tx", original)
