@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 from .rows import GameRow, HistoryRow, Keep, Offer, RatingRow, RatingUpdate, Timer, TurnTimer
 from .sql import SeatSpec
@@ -73,6 +74,23 @@ class GameStore(Protocol):
     async def rating_pool(self, variant: str, guild_id: int | None = None) -> list[RatingRow]: ...
     async def games_of(self, *, guild_id: int | None = None, user_id: int | None = None,
                        statuses: tuple[str, ...] = ("challenge", "running")) -> list[GameRow]: ...
+
+
+def masked_url(url: str) -> str:
+    """A database URL as logs and messages may show it: any password, in the user part or in the
+    query string (``?password=...``), replaced by ``***``."""
+    parts = urlsplit(url)
+    netloc = parts.netloc
+    if "@" in netloc:
+        userinfo, _, host = netloc.rpartition("@")
+        user, colon, _ = userinfo.partition(":")
+        netloc = f"{user}{':***' if colon else ''}@{host}"
+    query = "&".join(f"{key}=***" if key.lower() in SECRET_PARAMS else f"{key}={value}" if value or eq else key
+                     for key, eq, value in (item.partition("=") for item in parts.query.split("&") if item))
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+SECRET_PARAMS = {"password", "sslpassword", "passfile"}
 
 
 def is_postgres(url: str | None) -> bool:
