@@ -36,6 +36,7 @@ from .style import (
     WHITE,
     WIDTH,
     Colour,
+    Picture,
     font,
     shorten,
     to_png,
@@ -45,8 +46,7 @@ from .style import (
 MAX_ZOOM = 3.2  # the most a region of the board is enlarged
 MARGIN = 1.1  # board spacings kept around what a step concerns
 BADGE_MIN, BADGE_MAX = 17, 36  # a key's disc radius in pixels (at 800 px wide)
-COLUMNS = 3  # tray cells per row
-CELL_H = 132
+CELL_H = 124  # a tray cell's height with a tile; without one it holds three lines of words
 EDGE: Colour = (20, 20, 24)
 KEY_COLOURS = (HIGHLIGHT, INK, EDGE, WHITE, (60, 60, 66))
 KEY_PAIRS = ((INK, HIGHLIGHT), (TEXT, HEADER_BG), (HIGHLIGHT, HEADER_BG), (MUTED, BACKGROUND), (TEXT, BACKGROUND),
@@ -80,8 +80,7 @@ class PanelGeometry:
 def panel(view: BoardView, step: Step, names: list[str] | None = None) -> tuple[bytes, PanelGeometry]:
     """The PNG of one step of the move panel, drawn on ``view`` (for a finished move: the view of
     the position after it), and where its options are."""
-    drawn = picture_of(view, names)
-    geo = geometry_of(view, names) if drawn is not None else None
+    drawn, geo = _drawn(view, tuple(names) if names is not None else None)
     if drawn is not None and geo is not None:
         image, colours, pairs = drawn.image, drawn.colours, drawn.pairs
         board, board_geo, zoom, box = _board(image, geo, step, view)
@@ -118,6 +117,16 @@ def panel(view: BoardView, step: Step, names: list[str] | None = None) -> tuple[
                                t.box[3] + band.height + board.height)) for t in _tray_targets(tray)]
     png = to_png(out, tuple(colours) + KEY_COLOURS, tuple(pairs) + KEY_PAIRS)
     return png, PanelGeometry(out.width, out.height, points, tuple(targets))
+
+
+@lru_cache(maxsize=8)
+def _drawn(view: BoardView, names: tuple[str, ...] | None) -> tuple[Picture | None, BoardGeometry | None]:
+    """The board picture of a view and its geometry, kept for the next steps of the same position
+    (never drawn on: the panel cuts a copy out of it)."""
+    drawn = picture_of(view, list(names) if names is not None else None)
+    if drawn is None:
+        return None, None
+    return drawn, geometry_of(view, list(names) if names is not None else None)
 
 
 def render_panel(view: BoardView, step: Step, names: list[str] | None = None) -> bytes:
@@ -218,7 +227,7 @@ def _marks(img: Image.Image, view: BoardView, step: Step, options: list[Option],
             sprite = _badge(option.key, big)
             cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
             img.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
-            targets.append(Target(option.key, tuple(round(v) for v in box)))  # type: ignore[arg-type]
+            targets.append(Target(option.key, (round(box[0]), round(box[1]), round(box[2]), round(box[3]))))
     for option in options:  # what an option brings from elsewhere: an arrow to its point
         if option.kind != GROUP and option.frm is not None and option.frm not in step.picked:
             try:
@@ -283,13 +292,13 @@ def _scaled(sprite: Any, height: int) -> Image.Image:
 
 
 def _tray(view: BoardView, step: Step, options: list[Option]) -> Image.Image:
-    """The options that are not on the board, three to a row: key, tile (if any), label."""
+    """The options that are not on the board, three or four to a row: key, tile (if any), label."""
     if not options:
         return Image.new("RGB", (WIDTH, 8), BACKGROUND)
-    rows = -(-len(options) // COLUMNS)
-    img = Image.new("RGB", (WIDTH, 12 + rows * CELL_H), BACKGROUND)
+    cells = _cells(len(options))
+    img = Image.new("RGB", (WIDTH, cells[-1][3] + 12), BACKGROUND)
     pen = ImageDraw.Draw(img)
-    for option, box in zip(options, _cells(len(options))):
+    for option, box in zip(options, cells):
         x0, y0, x1, y1 = box
         pen.rounded_rectangle(box, radius=12, fill=(60, 60, 66))
         badge = _badge(option.key, 22)
@@ -310,10 +319,11 @@ def _tray(view: BoardView, step: Step, options: list[Option]) -> Image.Image:
 
 
 def _cells(count: int) -> list[tuple[int, int, int, int]]:
-    gap = 10
-    width = (WIDTH - 2 * 12 - (COLUMNS - 1) * gap) // COLUMNS
-    return [(12 + (i % COLUMNS) * (width + gap), 6 + (i // COLUMNS) * CELL_H,
-             12 + (i % COLUMNS) * (width + gap) + width, 6 + (i // COLUMNS) * CELL_H + CELL_H - gap)
+    """The tray's cells: three to a row, four when there are more than nine."""
+    gap, columns = 10, 3 if count <= 9 else 4
+    width = (WIDTH - 2 * 12 - (columns - 1) * gap) // columns
+    return [(12 + (i % columns) * (width + gap), 6 + (i // columns) * CELL_H,
+             12 + (i % columns) * (width + gap) + width, 6 + (i // columns) * CELL_H + CELL_H - gap)
             for i in range(count)]
 
 

@@ -12,6 +12,8 @@ ENGINE_FAILED = ("Something went wrong on our side while checking that move; it 
                  "The game is unchanged.")
 SAVE_FAILED = "The bot could not save that just now, so nothing was changed. Please try again."
 MOVE_NOT_SAVED = "That move could not be saved; the board is as it was. Please try again."
+MOVED_ON = ("The game has moved on since this panel was opened, so nothing was played. Press Play on the "
+            "newest turn message (or use /move) to pick your move again.")
 
 
 class UserError(Exception):
@@ -63,6 +65,7 @@ class Reply:
     rematch: bool = False  # the game ended: offer a Rematch button
     offer: str | None = None  # an offer opened with this reply (draw, takeback): offer Accept / Decline
     challenge: bool = False  # a challenge opened with this reply: offer Accept / Decline
+    pick: bool = False  # a person is to move in the running game: offer the Play button (the move panel)
 
 
 @dataclass

@@ -221,6 +221,7 @@ class Challenges:
             text += " Your tiles are private: see them with the hand command."
         return Reply(text, image=await self.pictures.board(started, game),
                      mention=wording.mentions(started, [game.to_move]), game_id=started.id, started=True,
+                     pick=not started.is_bot(game.to_move),
                      closes=tuple(closes), **await self.pictures.private(game, seat))
 
     async def decline(self, user: Person, *, game_id: int | None = None,
