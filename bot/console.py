@@ -16,6 +16,7 @@ from pathlib import Path
 
 import engine
 
+from .console_panel import ConsolePanel
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
 from .service import GameService, Notice, Person, Reply, UserError
 
@@ -31,6 +32,8 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   board <preset|layout>  propose another board for an open challenge (games with a board option)
   board [#game]        show the board of the game in this channel (or the last one here, or game N)
   move <move>          play a move; a bare move works too: "c3" or "R@c3"
+  pick                 pick your move in steps instead (the move panel): numbered choices and a
+                       picture in the boards folder; pick <n> chooses, back, cancel
   resign | abort       leave the game | call it off before the first move
   draw | takeback      offer a draw | ask to take back your last turn (or accept the other's)
   decline draw|takeback  decline (or withdraw) the open offer
@@ -57,7 +60,7 @@ def help_text() -> str:
 
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "draw", "takeback",
-            "rematch", "replay", "browse"}
+            "rematch", "replay", "browse", "pick", "back", "cancel"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
 _BOT_RE = re.compile(r"(?i)bot(?::(easy|medium|hard))?")  # a seat the bot plays, at a level
 _SPEAKER_RE = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
@@ -82,6 +85,7 @@ class ConsoleSession:
         self.channels: dict[int, str] = {stable_id("channel", channel): channel}  # id -> name
         self._heard: list[Notice] = []
         service.bots.announce = self._hear
+        self.panel = ConsolePanel(service, self._save, self._show)
 
     @property
     def channel_id(self) -> int:
@@ -183,6 +187,8 @@ class ConsoleSession:
             return self._show(await svc.takeback(here, me))
         if word == "rematch":
             return self._show(await svc.rematch(me, _game_id(rest), channel_id=here))
+        if word in ("pick", "back", "cancel"):
+            return await self.panel.handle(word, rest, me, here)
         if word == "move":
             if not rest:
                 raise UserError("Which move? For example: move c3")

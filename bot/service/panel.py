@@ -84,9 +84,11 @@ class Panels:
         self.play = play
         self.pictures = pictures
 
-    def _mover(self, user: Person, game_id: int | None, channel_id: int | None) -> tuple[GameRow, engine.Game, int]:
+    def _mover(self, user: Person, game_id: int | None, channel_id: int | None,
+               version: str | None = None) -> tuple[GameRow, engine.Game, int]:
         """The running game (by id, else the one in the channel) and the seat of ``user``, who
-        must be its player to move; a clear refusal otherwise."""
+        must be its player to move, in the position of ``version`` if given; a clear refusal
+        otherwise."""
         if game_id is not None:
             found = self.running.loaded(game_id)
             if found is None:
@@ -102,6 +104,8 @@ class Panels:
             raise UserError(LEFT_GAME)
         if game.outcome is not None or game.to_move is None:
             raise UserError(NO_LONGER.format(id=row.id))
+        if version is not None and steps.version(game) != version:
+            raise UserError(MOVED_ON)
         if game.to_move != seat:
             waiting = row.seats[game.to_move].name
             raise UserError(f"It is not your turn: {waiting} is to move. The panel opens for the player to move.")
@@ -123,17 +127,13 @@ class Panels:
 
     async def step(self, user: Person, game_id: int, version: str, path: str) -> Panel:
         """The step a path of choices leads to, in the position of ``version``."""
-        row, game, _ = self._mover(user, game_id, None)
-        if steps.version(game) != version:
-            raise UserError(MOVED_ON)
+        row, game, _ = self._mover(user, game_id, None, version)
         return await self._panel(row, game, path)
 
     async def play_chosen(self, user: Person, game_id: int, version: str, path: str) -> Reply:
         """Play the move a path chose, through the same service call as /move (which checks the
         version again under the game's lock)."""
-        row, game, _ = self._mover(user, game_id, None)
-        if steps.version(game) != version:
-            raise UserError(MOVED_ON)
+        row, game, _ = self._mover(user, game_id, None, version)
         try:
             step = steps.walk(game, path)
         except StepError:
