@@ -207,10 +207,7 @@ def _marks(img: Image.Image, view: BoardView, step: Step, options: list[Option],
     pen = ImageDraw.Draw(img)
     occupied = {tile.at for tile in view.tiles}
     for p in step.picked:
-        try:
-            x, y = at(p)
-        except KeyError:
-            continue
+        x, y = at(p)
         r = spacing * 0.56
         pen.ellipse((x - r - 3, y - r - 3, x + r + 3, y + r + 3), outline=EDGE, width=9)
         pen.ellipse((x - r, y - r, x + r, y + r), outline=HIGHLIGHT, width=6)
@@ -230,32 +227,34 @@ def _marks(img: Image.Image, view: BoardView, step: Step, options: list[Option],
             targets.append(Target(option.key, (round(box[0]), round(box[1]), round(box[2]), round(box[3]))))
     for option in options:  # what an option brings from elsewhere: an arrow to its point
         if option.kind != GROUP and option.frm is not None and option.frm not in step.picked:
-            try:
-                (fx, fy), (tx, ty) = at(option.frm), at(option.points[0])
-            except KeyError:
-                continue
+            (fx, fy), (tx, ty) = at(option.frm), at(option.points[0])
             pen.line((fx, fy, tx, ty), fill=EDGE, width=9)
             pen.line((fx, fy, tx, ty), fill=WHITE, width=4)
     placed: dict[Point, int] = {}
     caption = spacing >= 70
+    beside = round(min(BADGE_MAX, max(BADGE_MIN, spacing * 0.3)))
     for option in options:
-        if option.kind == GROUP and option.area is not None:
+        if option.kind == GROUP:
             continue
         point = option.points[0]
         x, y = at(point)
-        if point in occupied and point not in step.picked or option.kind == GROUP:
-            x, y = x + spacing * 0.42, y - spacing * 0.42  # beside the tile, where no tile stands
+        r = radius
+        on_tile = point in occupied and point not in step.picked
+        if on_tile:  # the tile stays in sight, ringed; its key beside it, where no tile stands
+            ring = spacing * 0.5
+            pen.ellipse((x - ring - 2, y - ring - 2, x + ring + 2, y + ring + 2), outline=EDGE, width=7)
+            pen.ellipse((x - ring, y - ring, x + ring, y + ring), outline=HIGHLIGHT, width=3)
+            x, y, r = x + spacing * 0.5, y - spacing * 0.5, beside
         nth = placed.get(point, 0)
         placed[point] = nth + 1
-        x += nth * (2 * radius + 4)
-        sprite = _badge(option.key, radius)
+        x += nth * (2 * r + 4)
+        sprite = _badge(option.key, r)
         img.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)), sprite)
-        if caption and option.kind != GROUP:
+        if caption and not on_tile:
             name = square_name(*point)
-            face = font(max(16, round(radius * 0.75)), True)
-            pen.text((x, y + radius + 4), name, font=face, fill=WHITE, anchor="mt", stroke_width=3, stroke_fill=EDGE)
-        targets.append(Target(option.key, (round(x - radius), round(y - radius), round(x + radius),
-                                           round(y + radius))))
+            face = font(max(16, round(r * 0.75)), True)
+            pen.text((x, y + r + 4), name, font=face, fill=WHITE, anchor="mt", stroke_width=3, stroke_fill=EDGE)
+        targets.append(Target(option.key, (round(x - r), round(y - r), round(x + r), round(y + r))))
     return targets
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from ..paisho.board import ORDER, POINTS, name
+from ..paisho.notation import wheel_turn
 from ..steps import Context, Declaration, Part, point, tile_name
 from .harmony import harmony_count
 from .moves import moves, placements
@@ -27,11 +28,14 @@ TURN = "Your turn: draw, or place a tile?"
 MOVE_TOO = "Move one of your tiles too?"
 
 
-def turns(k: int) -> str:
-    """A Wheel's turn in words: 1-4 places clockwise, 5-7 as 3-1 counter-clockwise."""
-    if k <= 4:
-        return f"{k} place{'s' if k > 1 else ''} clockwise"
-    return f"{8 - k} place{'s' if k < 7 else ''} counter-clockwise"
+def placement(before: tuple[str, ...]) -> tuple[Placement, tuple[str, ...]]:
+    """The whole placement the pieces ``before`` begin with, and the pieces after it."""
+    code, at = before[0][:-1], point(before[1])
+    if code == "Bo":
+        return Placement("Bo", at, point(before[2][1:])), before[3:]
+    if code == "Wh":
+        return Placement("Wh", at, turn=int(before[2][3:]) if before[2] else 0), before[3:]
+    return Placement(code, at), before[2:]
 
 
 def _game(ctx: Context) -> AncientGame:
@@ -58,18 +62,13 @@ class AncientSteps(Declaration):
             if code == "Bo":
                 return False, [name(t) for t in sorted(board, key=ORDER.__getitem__) if not board[t][2]]
             return False, list(dict.fromkeys(name(place.at) for place in placements(game, p, [code])))
-        at = point(before[1])
-        if code == "Bo":
-            if len(before) == 2:
-                return False, [f"-{name(q)}" for q in POINTS if q not in board]
-            place, rest = Placement("Bo", at, point(before[2][1:])), before[3:]
-        elif code == "Wh":
-            if len(before) == 2:
-                turned = [f">cw{place.turn}" for place in placements(game, p, ["Wh"]) if place.at == at and place.turn]
-                return False, ["", *turned]
-            place, rest = Placement("Wh", at, turn=int(before[2][3:]) if before[2] else 0), before[3:]
-        else:
-            place, rest = Placement(code, at), before[2:]
+        if len(before) == 2 and code == "Bo":  # where the tile the Ship moves goes
+            return False, [f"-{name(q)}" for q in POINTS if q not in board]
+        if len(before) == 2 and code == "Wh":  # whether, and how far, the Wheel turns
+            at = point(before[1])
+            return False, ["", *(f">cw{place.turn}" for place in placements(game, p, ["Wh"])
+                                 if place.at == at and place.turn)]
+        place, rest = placement(before)
         after = self._after(ctx, place)
         if after is None:  # the placement reached the target: the turn ends with it
             return True, []
@@ -107,7 +106,7 @@ class AncientSteps(Declaration):
         if code == "Wh" and len(before) == 2:
             if not piece:
                 return Part("Don't turn it", (), "Turn the tiles around the Wheel?")
-            return Part(f"Turn it {turns(int(piece[3:]))}", (), "Turn the tiles around the Wheel?")
+            return Part(f"Turn {wheel_turn(int(piece[3:]))}", (), "Turn the tiles around the Wheel?")
         if piece.startswith(","):  # a tile to move after the placement (on the board after it)
             at = point(piece[1:])
             board = self._board_after(ctx, before)
@@ -135,16 +134,8 @@ class AncientSteps(Declaration):
         return Part(f"{NAMES[code]} from your hand", (), TURN, tile=code)
 
     def _board_after(self, ctx: Context, before: tuple[str, ...]) -> Board:
-        """The board after the placement among ``before`` (the pieces up to the move)."""
-        code = before[0][:-1]
-        at = point(before[1])
-        if code == "Bo":
-            place = Placement("Bo", at, point(before[2][1:]))
-        elif code == "Wh":
-            place = Placement("Wh", at, turn=int(before[2][3:]) if before[2] else 0)
-        else:
-            place = Placement(code, at)
-        after = self._after(ctx, place)
+        """The board after the placement that ``before`` begins with."""
+        after = self._after(ctx, placement(before)[0])
         return after[0] if after is not None else _game(ctx).board
 
     def end_label(self, ctx: Context, before: tuple[str, ...]) -> str:

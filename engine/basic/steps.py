@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ..paisho.notation import wheel_turn
 from ..steps import Context, Declaration, Part, point, tile_name
 from .tiles import NAMES
 
@@ -29,13 +30,6 @@ MORE_TILES = "Launch another tile too?"
 def code_of(token: str) -> str:
     """A tile's code from its code or its full name (``Ro``, ``Rose``, ``WhiteJade``)."""
     return _BY_NAME.get(token.lower().replace(" ", ""), token)
-
-
-def turns(k: int) -> str:
-    """A Wheel's turn in words: 1-4 places clockwise, 5-7 as 3-1 counter-clockwise."""
-    if k <= 4:
-        return f"{k} place{'s' if k > 1 else ''} clockwise"
-    return f"{8 - k} place{'s' if k < 7 else ''} counter-clockwise"
 
 
 class BasicSteps(Declaration):
@@ -89,7 +83,7 @@ class BasicSteps(Declaration):
     def _ability(self, ctx: Context, text: str, prompt: str, lead: str) -> Part:
         """A Wheel's turn (``cw3``) or one tile a Boat sends (``i5-j5``), after ``lead`` words."""
         if text.startswith("cw"):
-            label = f"{lead}turn it {turns(int(text[2:]))}"
+            label = f"{lead}turn {wheel_turn(int(text[2:]))}"
             return Part(label[0].upper() + label[1:], (), prompt)
         target_name, _, dest_name = text.partition("-")
         target, dest = point(target_name), point(dest_name)
