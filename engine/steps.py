@@ -14,7 +14,8 @@ list can be huge (Ancient) builds only the branch being explored (``Declaration.
     step.move                            # the whole move once every part is chosen, else None
     steps.walk(game, steps.path_of(game, "Ro@k11"))   # the path that picks a given move
 
-**Options.** A step offers at most 25 options (one Discord select), keyed A, B, C, ... Each has
+**Options.** A step offers at most 25 options (one Discord select; a longer one is split into
+groups by engine.step_groups), keyed A, B, C, ... Each has
 a short label, the board points it concerns (``points[0]`` is where its key is drawn; ``frm`` a
 point it brings something from), the notation it adds to the move, and a kind: ``part`` (a part
 of the move), ``end`` (the move ends here, where it could go on: "No move after the placement"),
@@ -44,13 +45,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .notation import parse_square, square_name
+from .step_groups import MAX_OPTIONS as MAX_OPTIONS  # one Discord select (re-exported)
+from .step_groups import Group, Item, arrange
 from .suggest import remembered
 from .view import Point, Tile
 
 if TYPE_CHECKING:  # pragma: no cover
     from .base import Game
 
-MAX_OPTIONS = 25  # one Discord select
 KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXY"  # the option keys, one per option of a step
 MAX_PATH = 30  # the longest path (letters); every game's deepest move needs far fewer
 PART, GROUP, END = "part", "group", "end"
@@ -287,10 +289,10 @@ class Tree:
             if not pieces:
                 found = (ends, "Your move", [])
             else:
-                items = [_Item(piece, self.part(before, piece)) for piece in pieces]
+                items = [Item(piece, self.part(before, piece)) for piece in pieces]
                 prompt = items[0].part.prompt
                 if ends:
-                    items.insert(0, _Item(None, Part(self.declaration.end_label(self.ctx, before), prompt=prompt)))
+                    items.insert(0, Item(None, Part(self.declaration.end_label(self.ctx, before), prompt=prompt)))
                 found = (False, prompt, arrange(items))
             self._shown[before] = found
         return found
@@ -300,95 +302,6 @@ def tree(game: Game) -> Tree:
     """The step tree of the game's position (kept while the position lasts)."""
     token = (len(game.record), tuple(game.record[-1:]), game.to_move, game.outcome)
     return remembered(game, token, lambda: Tree(game, declaration_of(game)), slot="steps")
-
-
-# ----- splitting a step of more than 25 options ---------------------------------------------------
-@dataclass(frozen=True)
-class _Item:
-    """A logical option of a step: a piece (None: the end option) and its part."""
-
-    piece: str | None
-    part: Part
-
-
-@dataclass(frozen=True)
-class _Group:
-    label: str
-    items: tuple[Any, ...]  # _Item or _Group
-    points: tuple[Point, ...] = ()
-    area: tuple[Point, Point] | None = None
-
-
-def arrange(items: list[Any]) -> list[Any]:
-    """The options of a step as shown: as they are when at most 25, else in groups (the game's
-    headings, else regions of the board, else runs of neighbours in the list), each group split
-    again while it holds more than 25; a group of one is its option."""
-    if len(items) <= MAX_OPTIONS:
-        return items
-    groups = _by_heading(items) or _by_region(items) or _by_run(items)
-    return [g.items[0] if len(g.items) == 1 else _Group(g.label, tuple(arrange(list(g.items))), g.points, g.area)
-            for g in groups]
-
-
-def _by_heading(items: list[_Item]) -> list[_Group] | None:
-    if not all(item.part.group for item in items):
-        return None
-    heads: dict[str, list[_Item]] = {}
-    for item in items:
-        heads.setdefault(item.part.group, []).append(item)
-    if not 2 <= len(heads) <= MAX_OPTIONS:
-        return None
-    return [_Group(f"{head} ({len(members)})", tuple(members)) for head, members in heads.items()]
-
-
-def _by_region(items: list[_Item]) -> list[_Group] | None:
-    """Rectangles of the board in reading order (top row first), each holding at most 25 options:
-    the fewest rectangles of the most even shape that do."""
-    if not all(item.part.points for item in items):
-        return None
-    anchors = [item.part.points[0] for item in items]
-    files = [p[0] for p in anchors]
-    ranks = [p[1] for p in anchors]
-    f0, r0 = min(files), min(ranks)
-    width, height = max(files) - f0 + 1, max(ranks) - r0 + 1
-    shapes = sorted(((nx, ny) for nx in range(1, 9) for ny in range(1, 9) if nx * ny > 1),
-                    key=lambda s: (s[0] * s[1], abs(s[0] - s[1])))
-    for nx, ny in shapes:
-        cw, ch = -(-width // nx), -(-height // ny)
-        cells: dict[tuple[int, int], list[_Item]] = {}
-        for item, (f, r) in zip(items, anchors):
-            cells.setdefault(((f - f0) // cw, (r - r0) // ch), []).append(item)
-        if len(cells) < 2 or len(cells) > MAX_OPTIONS or max(map(len, cells.values())) > MAX_OPTIONS:
-            continue
-        out = []
-        for (cx, cy) in sorted(cells, key=lambda c: (-c[1], c[0])):
-            members = cells[cx, cy]
-            points = tuple(dict.fromkeys(m.part.points[0] for m in members))
-            lo = (min(p[0] for p in points), min(p[1] for p in points))
-            hi = (max(p[0] for p in points), max(p[1] for p in points))
-            label = f"{square_name(*lo)}\u2013{square_name(*hi)} ({len(members)})"
-            out.append(_Group(label, tuple(members), points, (lo, hi)))
-        return out
-    return None
-
-
-def _by_run(items: list[Any]) -> list[_Group]:
-    """Neighbours in the list, in at most 25 runs of even length."""
-    runs = min(MAX_OPTIONS, -(-len(items) // MAX_OPTIONS))
-    size = -(-len(items) // runs)
-    out = []
-    for start in range(0, len(items), size):
-        members = items[start:start + size]
-        first, last = _first_label(members[0]), _first_label(members[-1])
-        out.append(_Group(f"{first} \u2026 {last} ({len(members)})", tuple(members)))
-    return out
-
-
-def _first_label(entry: Any) -> str:
-    if isinstance(entry, _Group):
-        return _first_label(entry.items[0])
-    label = entry.part.label
-    return label if len(label) <= 36 else label[:35] + "\u2026"
 
 
 # ----- walking a path ------------------------------------------------------------------------
@@ -420,7 +333,7 @@ def walk(game: Game, path: str = "") -> Step:
                 at += 1
             else:
                 return Step(game.variant, t.seat, path[:at], prompt, _options(shown), tuple(chosen), None, within)
-            if isinstance(taken, _Group):
+            if isinstance(taken, Group):
                 shown, within = list(taken.items), taken.label
                 continue
             break
@@ -436,7 +349,7 @@ def walk(game: Game, path: str = "") -> Step:
 def _options(shown: list[Any]) -> tuple[Option, ...]:
     out = []
     for key, entry in zip(KEYS, shown):
-        if isinstance(entry, _Group):
+        if isinstance(entry, Group):
             out.append(Option(key, entry.label, entry.points, "", GROUP, area=entry.area))
         else:
             part = entry.part

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import engine
 from bench.worst import ancient_worst
-from engine import steps
+from engine import step_groups, steps
 from engine.steps import END, GROUP, KEYS, MAX_OPTIONS, PART, StepError
 from tests.engine.test_suggest_fast import reference
 from tests.toy import nim
@@ -239,13 +239,13 @@ class Many(steps.Declaration):
 @pytest.mark.parametrize("count", [26, 100, 624, 626, 2000])
 @pytest.mark.parametrize("points", [True, False])
 def test_a_long_step_is_split_until_every_step_fits_one_select(count, points):
-    items = [steps._Item(str(n), Many(points).describe(None, (), str(n))) for n in range(count)]
-    shown = steps.arrange(items)
+    items = [step_groups.Item(str(n), Many(points).describe(None, (), str(n))) for n in range(count)]
+    shown = step_groups.arrange(items)
 
     def leaves(entries, depth):
         assert 2 <= len(entries) <= MAX_OPTIONS
         for entry in entries:
-            if isinstance(entry, steps._Group):
+            if isinstance(entry, step_groups.Group):
                 yield from leaves(list(entry.items), depth + 1)
             else:
                 yield entry.piece
