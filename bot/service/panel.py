@@ -44,8 +44,9 @@ class Panel:
     version: str
 
 
-def panel_text(step: Step, title: str = "") -> str:
-    """The panel's words for a step: the question (or the move to play) and what is chosen so far."""
+def panel_text(step: Step, title: str = "", pictured: bool = True) -> str:
+    """The panel's words for a step: the question (or the move to play) and what is chosen so far
+    (``pictured``: whether the step's picture, with the options' letters, goes with them)."""
     head = f"{title}\n" if title else ""
     if step.done:
         chosen = f" ({step.summary})" if step.summary and step.summary != step.move else ""
@@ -56,7 +57,7 @@ def panel_text(step: Step, title: str = "") -> str:
         lines.append(f"So far: {step.summary}")
     if step.within:
         lines.append(f"In {step.within}")
-    lines.append("Pick below (the letters are marked on the picture).")
+    lines.append("Pick below (the letters are marked on the picture)." if pictured else "Pick below.")
     return "\n".join(lines)
 
 
@@ -73,7 +74,7 @@ async def picking(game: engine.Game, path: str, pictures: Pictures, title: str =
         after.play(step.move)
         view = after.view()
     image = await pictures.panel(view, step, names)
-    return Panel(panel_text(step, title), step, image, game_id, steps.version(game))
+    return Panel(panel_text(step, title, image is not None), step, image, game_id, steps.version(game))
 
 
 class Panels:

@@ -168,3 +168,4 @@ async def test_a_picture_that_cannot_be_drawn_leaves_the_panel_working(service, 
     monkeypatch.setattr("bot.service.pictures.panels.render_panel", broken)
     panel = await service.open_panel(ALICE, game_id=game_id)
     assert panel.image is None and panel.step.prompt == "Which tile?"
+    assert panel.text.endswith("**Which tile?**\nPick below.")  # no word of a picture that is not there
