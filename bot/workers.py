@@ -1,19 +1,26 @@
 """CPU-heavy work in separate worker processes (the AI's search, animated replays), so the event
 loop keeps answering slash commands and autocomplete while it runs.
 
-``await workers.run(fn, *args)`` runs a module-level function in a worker process and returns its
-result; arguments and results travel by pickle (views, records and moves do; live games are
-rebuilt from their records in the worker). Workers start with the "spawn" method (a forked copy
-of a process running an event loop and database threads is not safe) on first use, and are shut
-down with ``close()``.
+``await workers.run(fn, *args, kind=..., key=...)`` runs a module-level function in a worker
+process and returns its result; arguments and results travel by pickle (views, records and moves
+do; live games are rebuilt from their records in the worker). Workers start with the "spawn"
+method (a forked copy of a process running an event loop and database threads is not safe) on
+first use, and are shut down with ``close()``.
+
+Fair use: jobs wait in a queue of our own in front of the pool, which takes no more jobs than it
+has processes. The queue serves kinds in order (the bot's moves before replays) and, within a
+kind, the servers (``key``) in turn: the server served longest ago goes first, so one server's
+backlog delays another server's move by at most the job already running.
 """
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import multiprocessing
 import os
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -21,34 +28,110 @@ from typing import Any, TypeVar
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+KINDS = ("move", "replay")  # served in this order: a bot's move never waits behind a replay
+Job = tuple[Callable[..., Any], tuple[Any, ...], "asyncio.Future[Any]"]
+
 
 def default_processes() -> int:
     """One worker per core but one (the event loop keeps a core), at least one."""
     return max(1, (os.cpu_count() or 2) - 1)
 
 
+class FairQueue:
+    """Jobs waiting for a worker: by kind (in ``KINDS`` order), then by server, the server served
+    longest ago first (one never served before any other), each server's jobs in arrival order."""
+
+    REMEMBERED = 10_000  # servers whose last turn is remembered (the oldest are forgotten)
+
+    def __init__(self) -> None:
+        self._jobs: dict[str, dict[Hashable, deque[Job]]] = {kind: {} for kind in KINDS}
+        self._served: dict[Hashable, int] = {}  # server -> when it was last served (a counter)
+        self._clock = itertools.count()
+
+    def put(self, kind: str, key: Hashable, job: Job) -> None:
+        if kind not in self._jobs:
+            raise ValueError(f"Unknown kind of work {kind!r}; one of {', '.join(KINDS)}")
+        self._jobs[kind].setdefault(key, deque()).append(job)
+
+    def pop(self) -> Job | None:
+        """The next job to run, or None when nothing waits."""
+        for kind in KINDS:
+            waiting = self._jobs[kind]
+            if not waiting:
+                continue
+            key = min(waiting, key=lambda k: self._served.get(k, -1))  # ties: the first to arrive
+            jobs = waiting[key]
+            job = jobs.popleft()
+            if not jobs:
+                del waiting[key]
+            self._served[key] = next(self._clock)
+            if len(self._served) > self.REMEMBERED:
+                del self._served[min(self._served, key=self._served.__getitem__)]
+            return job
+        return None
+
+    def waiting(self, kind: str | None = None) -> int:
+        """How many jobs wait (of one kind, or all)."""
+        kinds = KINDS if kind is None else (kind,)
+        return sum(len(jobs) for k in kinds for jobs in self._jobs[k].values())
+
+
 class Workers:
-    """A pool of worker processes, started on first use."""
+    """A pool of worker processes, started on first use, fed by a FairQueue."""
 
     def __init__(self, processes: int | None = None) -> None:
         self.processes = processes or default_processes()
         self._pool: ProcessPoolExecutor | None = None
+        self.queue = FairQueue()
+        self.busy = 0  # jobs running in the pool now
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in a worker process. A pool broken by a crashed worker is replaced and
-        the call tried once more."""
+    async def run(self, fn: Callable[..., T], *args: Any, kind: str = "move", key: Hashable = None) -> T:
+        """``fn(*args)`` in a worker process, once the queue comes to it (``kind`` of work, for
+        server ``key``). A pool broken by a crashed worker is replaced and the call tried once
+        more."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self.queue.put(kind, key, (fn, args, future))
+        self._dispatch()
+        return await future
+
+    def _dispatch(self) -> None:
+        """Start waiting jobs while the pool has a free process (a job whose caller gave up is
+        dropped)."""
+        while self.busy < self.processes:
+            job = self.queue.pop()
+            if job is None:
+                return
+            if job[2].done():
+                continue
+            self.busy += 1
+            asyncio.ensure_future(self._execute(*job))
+
+    async def _execute(self, fn: Callable[..., Any], args: tuple[Any, ...], future: asyncio.Future[Any]) -> None:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), fn, *args)
-        except BrokenProcessPool:
-            log.warning("A worker process died; starting new workers and trying %s again", fn.__name__)
-            self._pool = None
-            return await loop.run_in_executor(self._executor(), fn, *args)
+            try:
+                result = await loop.run_in_executor(self._executor(), fn, *args)
+            except BrokenProcessPool:
+                log.warning("A worker process died; starting new workers and trying %s again", fn.__name__)
+                self._pool = None
+                result = await loop.run_in_executor(self._executor(), fn, *args)
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
+        except Exception as err:  # the caller hears it
+            if not future.done():
+                future.set_exception(err)
+        else:
+            if not future.done():
+                future.set_result(result)
+        finally:
+            self.busy -= 1
+            self._dispatch()
 
     def close(self) -> None:
         if self._pool is not None:
@@ -63,7 +146,7 @@ class InlineWorkers(Workers):
     def __init__(self) -> None:
         super().__init__(1)
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, fn: Callable[..., T], *args: Any, kind: str = "move", key: Hashable = None) -> T:
         return await asyncio.to_thread(fn, *args)
 
 

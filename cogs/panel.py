@@ -24,7 +24,7 @@ from bot.service import Panel, Reply, UserError
 from bot.texts import fit
 from engine import steps
 
-from .replies import bot_of, buttons, person, post
+from .replies import bot_of, buttons, person, post, viewer
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ async def open_panel(interaction: discord.Interaction, *, game_id: int | None = 
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         panel = await bot_of(interaction).service.open_panel(person(interaction.user), game_id=game_id,
-                                                              channel_id=channel_id)
+                                                              channel_id=channel_id, viewer=viewer(interaction))
         await interaction.edit_original_response(**panel_kwargs(panel))
     except UserError as err:
         await tell(interaction, str(err))
@@ -130,7 +130,8 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"psb:pick
             if not re.fullmatch(r"[a-y]", chosen):
                 raise UserError("That choice is not on offer.")
             service = bot_of(interaction).service
-            panel = await service.panel_step(person(interaction.user), self.game_id, self.version, self.path + chosen)
+            panel = await service.panel_step(person(interaction.user), self.game_id, self.version, self.path + chosen,
+                                             viewer(interaction))
             await interaction.edit_original_response(**panel_kwargs(panel))
         await in_panel(interaction, f"choice in game {self.game_id}", act)
 
@@ -161,10 +162,10 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
 
         async def act() -> None:
             if self.act == "go":
-                panel = await service.panel_step(user, self.game_id, self.version, self.path)
+                panel = await service.panel_step(user, self.game_id, self.version, self.path, viewer(interaction))
                 await interaction.edit_original_response(**panel_kwargs(panel))
                 return
-            reply = await service.play_panel(user, self.game_id, self.version, self.path)
+            reply = await service.play_panel(user, self.game_id, self.version, self.path, viewer(interaction))
             await post(interaction, reply)  # the turn message for everyone; the panel goes (or shows the hand)
             if reply.private:
                 await interaction.edit_original_response(view=None)

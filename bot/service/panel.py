@@ -16,12 +16,12 @@ import logging
 from dataclasses import dataclass
 
 import engine
-from data import GameRow
+from data import GameRow, GameStore
 from engine import steps
 from engine.steps import Step, StepError
 
 from . import wording
-from .base import LEFT_GAME, MOVED_ON, NOT_PLAYING, Person, Reply, UserError
+from .base import LEFT_GAME, MOVED_ON, NOT_PLAYING, Person, Reply, UserError, Viewer, no_game
 from .pictures import Pictures
 from .play import Play
 from .running import RunningGames
@@ -80,20 +80,26 @@ async def picking(game: engine.Game, path: str, pictures: Pictures, title: str =
 class Panels:
     """The panel of the stored games: open it, take a step, play the move chosen."""
 
-    def __init__(self, running: RunningGames, play: Play, pictures: Pictures) -> None:
+    def __init__(self, store: GameStore, running: RunningGames, play: Play, pictures: Pictures) -> None:
+        self.store = store
         self.running = running
         self.play = play
         self.pictures = pictures
 
-    def _mover(self, user: Person, game_id: int | None, channel_id: int | None,
-               version: str | None = None) -> tuple[GameRow, engine.Game, int]:
-        """The running game (by id, else the one in the channel) and the seat of ``user``, who
+    async def _mover(self, user: Person, game_id: int | None, channel_id: int | None, version: str | None = None,
+                     viewer: Viewer | None = None) -> tuple[GameRow, engine.Game, int]:
+        """The running game (by number, else the one in the channel) and the seat of ``user``, who
         must be its player to move, in the position of ``version`` if given; a clear refusal
-        otherwise."""
+        otherwise. By number, a game the ``viewer`` may not see is "No game N here." whether or
+        not it exists (as every lookup by number answers)."""
         if game_id is not None:
             found = self.running.loaded(game_id)
             if found is None:
-                raise UserError(NO_LONGER.format(id=game_id))
+                stored = await self.store.get_game(game_id)
+                seen = stored is not None and (viewer is None or viewer.may_see(stored))
+                raise UserError(NO_LONGER.format(id=game_id) if seen else no_game(game_id))
+            if viewer is not None and not viewer.may_see(found[0]):
+                raise UserError(no_game(game_id))
         else:
             assert channel_id is not None
             found = self.running.require(channel_id, user)
@@ -121,20 +127,22 @@ class Panels:
         except StepError:
             raise UserError(NOT_OFFERED) from None
 
-    async def open(self, user: Person, *, game_id: int | None = None, channel_id: int | None = None) -> Panel:
+    async def open(self, user: Person, *, game_id: int | None = None, channel_id: int | None = None,
+                   viewer: Viewer | None = None) -> Panel:
         """The panel's first step for ``user`` in the game ``game_id`` (or the game of the channel)."""
-        row, game, _ = self._mover(user, game_id, channel_id)
+        row, game, _ = await self._mover(user, game_id, channel_id, viewer=viewer)
         return await self._panel(row, game, "")
 
-    async def step(self, user: Person, game_id: int, version: str, path: str) -> Panel:
+    async def step(self, user: Person, game_id: int, version: str, path: str, viewer: Viewer | None = None) -> Panel:
         """The step a path of choices leads to, in the position of ``version``."""
-        row, game, _ = self._mover(user, game_id, None, version)
+        row, game, _ = await self._mover(user, game_id, None, version, viewer)
         return await self._panel(row, game, path)
 
-    async def play_chosen(self, user: Person, game_id: int, version: str, path: str) -> Reply:
+    async def play_chosen(self, user: Person, game_id: int, version: str, path: str,
+                          viewer: Viewer | None = None) -> Reply:
         """Play the move a path chose, through the same service call as /move (which checks the
         version again under the game's lock)."""
-        row, game, _ = self._mover(user, game_id, None, version)
+        row, game, _ = await self._mover(user, game_id, None, version, viewer)
         try:
             step = steps.walk(game, path)
         except StepError:

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 import engine
-from bot.service import GameService, UserError
+from bot.service import GameService, UserError, Viewer
 from bot.service.base import MOVED_ON
 from bot.service.panel import picking
 from bot.service.pictures import Pictures
@@ -41,6 +41,14 @@ async def pick(service, user, game_id: int, move: str):
         panel = await service.panel_step(user, game_id, panel.version, path[:k])
         assert panel.step.path == path[:k]
     return panel
+
+
+async def test_a_finished_games_panel_says_so(service):
+    game_id = await start(service, "pauso", {"board": "square4", "rings": 4})
+    panel = await service.open_panel(ALICE, game_id=game_id)
+    await service.resign(CH, BOB)
+    with pytest.raises(UserError, match=f"^Game #{game_id} is no longer running, so there is nothing to play.$"):
+        await service.panel_step(ALICE, game_id, panel.version, "a")
 
 
 async def test_a_move_picked_in_steps_is_played_as_move_plays_it(service, store):
@@ -76,8 +84,14 @@ async def test_only_the_player_to_move_gets_a_panel(service):
         assert str(err.value) == message
     with pytest.raises(UserError, match="^There is no game running in this channel"):
         await service.open_panel(ALICE, channel_id=CH + 1)
-    with pytest.raises(UserError, match="^Game #99 is no longer running, so there is nothing to play.$"):
+    with pytest.raises(UserError, match="^No game 99 here.$"):  # as any lookup by number answers
         await service.open_panel(ALICE, game_id=99)
+    elsewhere = Viewer(ALICE.id, guild_id=2)  # the player herself, asking from another server
+    with pytest.raises(UserError, match=f"^No game {game_id} here.$"):
+        await service.open_panel(ALICE, game_id=game_id, viewer=elsewhere)
+    with pytest.raises(UserError, match=f"^No game {game_id} here.$"):
+        await service.panel_step(ALICE, game_id, panel.version, "a", elsewhere)
+    assert (await service.open_panel(ALICE, game_id=game_id, viewer=Viewer(ALICE.id, guild_id=1))).step.options
 
 
 async def test_a_wrong_or_unfinished_path_is_refused_and_changes_nothing(service, store):
