@@ -14,14 +14,19 @@ list can be huge (Ancient) builds only the branch being explored (``Declaration.
     step.move                            # the whole move once every part is chosen, else None
     steps.walk(game, steps.path_of(game, "Ro@k11"))   # the path that picks a given move
 
-**Options.** A step offers at most 25 options (one Discord select; a longer one is split into
-groups by engine.step_groups), keyed A, B, C, ... Each has
+**Options.** A step offers at most 25 options (one Discord select), keyed A, B, C, ... Each has
 a short label, the board points it concerns (``points[0]`` is where its key is drawn; ``frm`` a
 point it brings something from), the notation it adds to the move, and a kind: ``part`` (a part
-of the move), ``end`` (the move ends here, where it could go on: "No move after the placement"),
-or ``group`` (a step with more than 25 options is split: first a region of the board with its
+of the move), ``end`` (the move ends here, where it could go on: "No move: just the placement"),
+or ``group`` (a longer step is split by engine.step_groups: first a region of the board, with its
 corners in ``area``, or a group the game names, such as "Day flowers", then the option). ``tile``
 names a tile that is not on the board (the hand, the reserve) for the picture to show.
+
+**A declaration** (``Declaration``) cuts a canonical move into consecutive pieces of its text
+(``split``: ``Ro@`` ``k11``; ``c7`` ``-e7`` ``,e7>cw2``), or, lazily, says which pieces follow
+a given start (``children``); ``describe`` makes each piece's option (label, points, the step's
+question, an off-board tile, a heading for long steps) and ``end_label`` names the option that
+ends a move that could go on. It reads the game through its public names and its view.
 
 **Steps with one option** are taken at once: ``walk`` goes on through them and marks them
 ``auto`` in ``step.chosen`` (the parts chosen so far, in order). A whole move that is the only
@@ -174,7 +179,6 @@ class Declaration:
     instead and never list all moves. Both give ``describe`` for the options shown."""
 
     lazy = False
-    end_words = "Nothing more"
 
     def split(self, ctx: Context, move: str) -> tuple[str, ...]:
         """The pieces of ``move`` in the order they are chosen; ``"".join`` of them is ``move``."""
@@ -191,9 +195,10 @@ class Declaration:
 
     def end_label(self, ctx: Context, before: tuple[str, ...]) -> str:
         """The option that ends the move after ``before`` where it could also go on."""
-        return self.end_words
+        return "Nothing more"
 
     def context(self, game: Game, seat: int) -> Context:
+        """What ``describe`` reads, made once per position (the tiles by point, from the view)."""
         view = game.view()
         return Context(game, seat, {tile.at: tile for tile in view.tiles})
 
