@@ -222,7 +222,7 @@ def _marks(img: Image.Image, view: BoardView, step: Step, options: list[Option],
             pen.rectangle((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), outline=HIGHLIGHT, width=4)
             big = round(min(BADGE_MAX + 8, max(radius, min(box[2] - box[0], box[3] - box[1]) * 0.3)))
             sprite = _badge(option.key, big)
-            cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            cx, cy = _free_spot(box, big, [at(p) for p in occupied | set(step.picked)])
             img.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
             targets.append(Target(option.key, (round(box[0]), round(box[1]), round(box[2]), round(box[3]))))
     for option in options:  # what an option brings from elsewhere: an arrow to its point
@@ -256,6 +256,19 @@ def _marks(img: Image.Image, view: BoardView, step: Step, options: list[Option],
             pen.text((x, y + r + 4), name, font=face, fill=WHITE, anchor="mt", stroke_width=3, stroke_fill=EDGE)
         targets.append(Target(option.key, (round(x - r), round(y - r), round(x + r), round(y + r))))
     return targets
+
+
+def _free_spot(box: tuple[float, float, float, float], radius: float,
+               taken: list[tuple[float, float]]) -> tuple[float, float]:
+    """Where a region's key goes: its middle, or else the first spot along its middle line that
+    covers no tile (nor a point chosen so far)."""
+    x0, y0, x1, y1 = box
+    cy = (y0 + y1) / 2
+    for share in (0.5, 0.3, 0.7, 0.15, 0.85):
+        cx = x0 + (x1 - x0) * share
+        if all((cx - x) ** 2 + (cy - y) ** 2 > (radius * 1.4) ** 2 for x, y in taken):
+            return cx, cy
+    return (x0 + x1) / 2, cy
 
 
 # ----- the band on top, the tray under the board ----------------------------------------------------

@@ -13,7 +13,7 @@ from ..steps import Context, Declaration, Part, point
 from .tiles import ACTIONS, KINDS
 
 _PLAY = re.compile(r"^([a-k][0-9]+)([->][a-k][0-9]+)(-[a-k][0-9]+)?$")
-_VERB = {"Su": "Orbit", "Fa": "Swap with", "An": "Draw near", "St": "Push", "Co": "Place behind"}
+_VERB = {"Su": "Orbit", "Fa": "Swap with", "An": "Draw near", "St": "Push", "Co": "Place behind"}  # the actions
 
 
 class QuaternoSteps(Declaration):
@@ -49,10 +49,11 @@ class QuaternoSteps(Declaration):
         kind = ctx.tiles[actor].kind
         if len(before) == 1:
             to = point(piece[1:])
-            prompt = "Move it, or use its action?" if kind in ACTIONS else "Where to?"
+            prompt = ("Which tile does the Sun orbit?" if kind == "Su" else  # the Sun never moves
+                      "Move it, or use its action?" if kind in ACTIONS else "Where to?")
             if piece[0] == "-":
                 return Part(f"Move to {piece[1:]}", (to,), prompt, frm=actor)
-            return Part(f"{_VERB[kind]} {self._tile(ctx, to)} on {piece[1:]} ({ACTIONS[kind]})", (to,), prompt)
+            return Part(f"{_VERB[kind]} {self._tile(ctx, to)} on {piece[1:]}", (to,), prompt)
         target = point(before[1][1:])
         return Part(f"{piece[1:]}", (point(piece[1:]),), f"Where does {self._tile(ctx, target)} go?", frm=target)
 
