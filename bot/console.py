@@ -35,7 +35,7 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   pick                 pick your move in steps instead (the move panel): numbered choices and a
                        picture in the boards folder; pick <n> chooses, back, cancel
   resign | abort       leave the game | call it off before the first move
-  offer draw           offer a draw ("draw" alone is a move: Ancient's draw of a tile)
+  offer draw           offer a draw ("draw" alone is a move: drawing a tile, in games with a pile)
   takeback             ask to take back your last turn
   accept draw|takeback   accept the open offer; decline draw|takeback declines (or withdraws) it
   rematch [#game]      the last game here (or game N) again, seats rotated
@@ -219,7 +219,7 @@ class ConsoleSession:
         try:
             return self._show(await svc.move(here, me, line))
         except UserError as err:
-            if word == "draw" and not rest:  # the move "draw" (Ancient) is not the draw offer
+            if word == "draw" and not rest:  # the move "draw" (a tile from the pile) is not the draw offer
                 raise UserError(f"{err} (To offer a draw, type: offer draw.)") from None
             raise
 

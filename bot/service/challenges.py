@@ -78,7 +78,7 @@ class Challenges:
 
     def new_seed(self, info: engine.GameDescriptor) -> int:
         """A new game's seed: a 128-bit secret (engine.paisho.rng) where the seed deals hidden tiles,
-        else a small number (it decides only what everybody sees, such as Basic's coin)."""
+        else a small number (it decides only what everybody sees, such as a coin toss)."""
         return new_secret_seed(self.rng.getrandbits) if info.secret_seed else self.rng.randrange(2**31)
 
     @staticmethod
