@@ -18,6 +18,7 @@ import engine
 from engine import ai
 from engine.notation import echo
 
+from .console_panel import ConsolePanel
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
 from .service import GameService, Notice, Person, Reply, UserError, Viewer
 
@@ -33,8 +34,10 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   board <preset|layout>  propose another board for an open challenge (games with a board option)
   board [#game]        show the board of the game in this channel (or the last one here, or game N)
   move <move>          play a move; a bare move works too: "c3" or "R@c3"
+  pick                 pick your move in steps instead (the move panel): numbered choices and a
+                       picture in the boards folder; pick <n> chooses, back, cancel
   resign | abort       leave the game | call it off before the first move
-  offer draw           offer a draw ("draw" alone is a move: Ancient's draw of a tile)
+  offer draw           offer a draw ("draw" alone is a move: drawing a tile, in games with a pile)
   takeback             ask to take back your last turn
   accept draw|takeback   accept the open offer; decline draw|takeback declines (or withdraws) it
   rematch [#game]      the last game here (or game N) again, seats rotated
@@ -60,7 +63,7 @@ def help_text() -> str:
 
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "offer", "takeback",
-            "rematch", "replay", "browse"}
+            "rematch", "replay", "browse", "pick", "back", "cancel"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
 _OFFER_RE = re.compile(r"(?i)\s*(offer|accept|decline)\s+(draw|takeback)\s*")
 _BOT_RE = re.compile(r"(?i)bot(?::(\S*))?")  # a seat the bot plays, at a level (checked with the others)
@@ -87,6 +90,7 @@ class ConsoleSession:
         self._heard: list[Notice] = []
         self._shown: list[Reply] = []  # replies printed by the line being handled
         service.bots.announce = self._hear
+        self.panel = ConsolePanel(service, self._save, self._show)
 
     @property
     def channel_id(self) -> int:
@@ -209,6 +213,8 @@ class ConsoleSession:
             return self._show(await svc.takeback(here, me))
         if word == "rematch":
             return self._show(await svc.rematch(me, _game_id(rest), channel_id=here))
+        if word in ("pick", "back", "cancel"):
+            return await self.panel.handle(word, rest, me, here)
         if word == "move":
             if not rest:
                 raise UserError("Which move? For example: move c3")
@@ -227,7 +233,7 @@ class ConsoleSession:
         try:
             return self._show(await svc.move(here, me, line))
         except UserError as err:
-            if word == "draw" and not rest:  # the move "draw" (Ancient) is not the draw offer
+            if word == "draw" and not rest:  # the move "draw" (a tile from the pile) is not the draw offer
                 raise UserError(f"{err} (To offer a draw, type: offer draw.)") from None
             raise
 

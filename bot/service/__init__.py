@@ -12,6 +12,7 @@ two simultaneous moves is judged on the new position.
     agreements.py  draws by agreement and takebacks
     bots.py        the seats the bot plays: its turns, thought out in worker processes
     play.py        move, resign, abort, hand, autocomplete, and the commit of every turn
+    panel.py       the move panel: a move picked in steps, for the player to move, played as /move
     clock.py       the background sweep: expiry, reminders, timeouts
     timers.py      time per move, per server
     standings.py   ratings, profiles, leaderboards
@@ -43,6 +44,7 @@ from .bots import Bots
 from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
 from .clock import Sweeper
 from .looking import Looking
+from .panel import Panel, Panels
 from .pictures import Pictures
 from .play import Play
 from .replays import Replays
@@ -52,7 +54,7 @@ from .timers import DEFAULT_DEADLINE, DEFAULT_REMINDER, Timers
 from .wording import in_words
 
 __all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "Viewer", "NO_GAME_HERE", "HOUR",
-           "in_words"]
+           "in_words", "Panel"]
 R = TypeVar("R")
 log = logging.getLogger(__name__)
 
@@ -103,6 +105,11 @@ class GameService:
         self.abort = explained(self.play.abort)
         self.hand = explained(self.play.hand)
         self.suggestions = self.play.suggestions
+        # the move panel (moves picked in steps)
+        self.panels = Panels(store, self.running, self.play, pictures)
+        self.open_panel = explained(self.panels.open)
+        self.panel_step = self.panels.step
+        self.play_panel = self.panels.play_chosen
         # what the players agree on
         self.draw = explained(self.agreements.draw)
         self.takeback = explained(self.agreements.takeback)

@@ -80,7 +80,7 @@ class Challenges:
 
     def new_seed(self, info: engine.GameDescriptor) -> int:
         """A new game's seed: a 128-bit secret (engine.paisho.rng) where the seed deals hidden tiles,
-        else a small number (it decides only what everybody sees, such as Basic's coin)."""
+        else a small number (it decides only what everybody sees, such as a coin toss)."""
         return new_secret_seed(self.rng.getrandbits) if info.secret_seed else self.rng.randrange(2**31)
 
     @staticmethod
@@ -280,6 +280,7 @@ class Challenges:
             text += " Your tiles are private: see them with the hand command."
         return Reply(text, image=await self.pictures.board(started, game),
                      mention=wording.mentions(started, [game.to_move]), game_id=started.id, started=True,
+                     pick=not started.is_bot(game.to_move),
                      closes=tuple(closes), ply=0, **await self.pictures.private(game, seat))
 
     async def decline(self, user: Person, *, game_id: int | None = None,

@@ -93,7 +93,7 @@ class Sweeper:
                     return None  # another process (or an earlier sweep) has sent it
                 text = (f"{seat.name}, it is your move in game #{row.id} ({wording.game_name(row.variant)}). "
                         f"Your time runs out {wording.in_words(deadline - now)}.")
-                return Notice(row.channel_id, Reply(text, mention=(seat.user_id,), game_id=row.id))
+                return Notice(row.channel_id, Reply(text, mention=(seat.user_id,), game_id=row.id, pick=True))
             else:
                 return None  # a move has just set a new timer
         return Notice(row.channel_id, await self.play.turn_reply(row, after, f"{seat.name} ran out of time."))
