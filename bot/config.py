@@ -26,6 +26,7 @@ class Config:
     shard_count: int | None = None  # Discord shards in all (None: as Discord recommends, all here)
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of them)
     picture_workers: int | None = None  # processes drawing pictures (None: one per core but one; 0: a thread)
+    discord_log_level: str = "INFO"  # discord.py's own loggers (DEBUG writes tokens and payloads)
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process serves a server's games: its shards' servers (direct messages
@@ -76,6 +77,14 @@ def _number(name: str, default: float) -> float:
     return value * 3600
 
 
+def _level(name: str, default: str) -> str:
+    """A logging level by name."""
+    level = os.environ.get(name, default).strip().upper() or default
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+        raise ConfigError(f"{name} must be DEBUG, INFO, WARNING or ERROR, not '{level}'.")
+    return level
+
+
 def _processes(name: str) -> int | None:
     """A number of worker processes (0 or more), or None when not set."""
     raw = os.environ.get(name, "").strip()
@@ -93,9 +102,8 @@ def load_config(env_file: str | None = ".env") -> Config:
     guild = os.environ.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
         raise ConfigError(f"DEV_GUILD_ID must be a server id (digits only), not '{guild}'.")
-    level = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
-    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
-        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not '{level}'.")
+    level = _level("LOG_LEVEL", "INFO")
+    discord_level = _level("DISCORD_LOG_LEVEL", "INFO")
     url = os.environ.get("DATABASE_URL", "").strip() or None
     if url and not url.startswith(("postgresql://", "postgres://")):
         raise ConfigError("DATABASE_URL must be a postgresql://... URL (leave it empty to use DATABASE_PATH).")
@@ -113,4 +121,5 @@ def load_config(env_file: str | None = ".env") -> Config:
         shard_count=shard_count,
         shard_ids=shard_ids,
         picture_workers=_processes("PICTURE_WORKERS"),
+        discord_log_level=discord_level,
     )

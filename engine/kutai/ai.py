@@ -379,9 +379,13 @@ def _fallback(game: KutaiGame, have: list[Action]) -> list[Action]:
 class KutaiKnowledge(Knowledge):
     """Alpha-beta over the candidates of ``scan``."""
 
-    # see docs/ai/kutai.md, "Levels"
+    # see docs/ai/kutai.md, "How it plays"
     settings = per_level(Settings(search="alphabeta", max_depth=2),
-                         easy={"budget": 40}, medium={"budget": 12}, hard={"budget": 1400})
+                         easy={"budget": 12, "overlook": 0.5}, medium={"budget": 12}, hard={"budget": 1400})
+
+    def overlooking(self, game: Game, level: str, rng: random.Random) -> Any | None:
+        scanned = scan(cast(KutaiGame, game)).candidates
+        return scanned[0] if scanned else None
 
     def actions(self, game: Game) -> list[Any]:
         game = cast(KutaiGame, game)
