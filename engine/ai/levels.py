@@ -18,7 +18,8 @@ Every level runs the same search; they differ in two ways, and in a game that as
    defends as well as hard; there easy and medium, with a chance per turn (Iroh: easy 0.6,
    medium 0.25, engine/iroh/ai/weights.py), do not look at the opponent's harmonies and
    play the move that best builds their own (``Knowledge.overlooking``): the mistake a person
-   makes, who must see the other side's harmonies unaided.
+   makes, who must see the other side's harmonies unaided. Kutai's easy, half of its turns, plays
+   its best-scored placement without looking at the answer.
 
 =========  ======  ======  =======  =====================================================
 level      slip    margin  choices  budget (per game, ``Knowledge.settings``)

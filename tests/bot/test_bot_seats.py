@@ -59,6 +59,7 @@ async def test_a_game_against_the_bot_alone_starts_at_once_and_the_bot_answers_e
     service.close()
 
 
+@pytest.mark.slow  # a whole game against the bot (tests/README.md)
 async def test_a_whole_game_against_the_bot_is_unrated_and_counted_in_the_profile(store, clock):
     service = make_service(store, clock)
     await service.challenge(guild_id=1, channel_id=CH, challenger=ALICE, opponents=[bot("hard")],
@@ -160,6 +161,7 @@ async def test_bad_bot_challenges_are_refused_with_a_reason(store, clock):
     service.close()
 
 
+@pytest.mark.slow  # a whole game against the bot (tests/README.md)
 async def test_a_whole_console_game_against_the_bot(store, clock, tmp_path):
     service = make_service(store, clock)
     session = ConsoleSession(service, tmp_path)

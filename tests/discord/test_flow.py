@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import discord
+import pytest
 from PIL import Image
 
 from bot.app import PaiShoBot
@@ -142,6 +143,7 @@ async def test_without_thread_permission_the_game_plays_in_the_channel(simcord_e
     assert channel.last_message.embeds[0].description.startswith("alice played R@c3.")
 
 
+@pytest.mark.slow  # days of virtual time, tick by tick (tests/README.md)
 async def test_reminder_and_timeout_by_advancing_time(world):
     env, guild, channel, m = world
     _, thread = await start_game(world)
@@ -158,6 +160,7 @@ async def test_reminder_and_timeout_by_advancing_time(world):
     assert "bob (Apricot) wins" in ended.embeds[0].description
 
 
+@pytest.mark.slow  # a day of virtual time, tick by tick (tests/README.md)
 async def test_challenges_expire(world):
     env, guild, channel, m = world
     await m["alice"].slash(channel, "challenge", game="pauso", opponent=m["bob"])

@@ -3,6 +3,8 @@ far longer than any move. (Two acceptances at the same moment are tested at the 
 tests/bot/test_trust.py: simcord runs one user action at a time.)"""
 from __future__ import annotations
 
+import pytest
+
 from tests.discord.helpers import private_text, start_game
 
 
@@ -43,6 +45,7 @@ async def test_a_refusal_of_a_huge_input_fits_in_a_message(world):
     assert len(private_text(bad)) < 400 and "layout" in private_text(bad)
 
 
+@pytest.mark.slow  # days of virtual time, tick by tick (tests/README.md)
 async def test_a_timeout_notice_reaches_the_parent_channel_when_the_thread_refuses(world):
     env, guild, channel, m = world
     _, thread = await start_game(world)
