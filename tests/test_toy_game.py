@@ -55,6 +55,7 @@ def _pid() -> int:
     return os.getpid()
 
 
+@pytest.mark.slow  # spawned processes (tests/README.md)
 async def test_a_toy_game_is_played_with_pictures_and_a_bot_seat_in_worker_processes(store, clock):
     nim.install(ai=True)
     service = GameService(store, clock=clock, workers=Workers(1), painters=Workers(1))
@@ -82,6 +83,7 @@ async def test_a_toy_game_is_played_with_pictures_and_a_bot_seat_in_worker_proce
         nim.uninstall()
 
 
+@pytest.mark.slow  # spawned processes (tests/README.md)
 async def test_a_game_registered_after_the_workers_started_reaches_them():
     workers = Workers(1)
     try:

@@ -61,6 +61,7 @@ async def play_with_panel(env, thread, members, move: str | None, rng: random.Ra
     return move
 
 
+@pytest.mark.slow  # a whole game played to its end (tests/README.md)
 @pytest.mark.parametrize("variant", list(GAMES))
 async def test_a_whole_game_played_with_the_panel_alone(world, variant):
     env, guild, channel, m = world

@@ -194,6 +194,7 @@ def test_the_evaluation_is_a_pair_of_win_chances():
             assert len(values) == 2 and all(0 <= v <= 1 for v in values) and abs(sum(values) - 1) < 1e-9
 
 
+@pytest.mark.slow  # a whole game played to its end (tests/README.md)
 def test_ai_against_ai_plays_a_whole_game_that_replays():
     game = engine.new_game("ancient", seed=11)
     while game.outcome is None:

@@ -139,6 +139,7 @@ def test_evaluation_favours_the_player_with_more_points_and_more_harmonies():
     assert knowledge.evaluate(game)[0] > 0.5
 
 
+@pytest.mark.slow  # a whole game played to its end (tests/README.md)
 def test_ai_against_ai_plays_a_whole_short_game():
     options = {"target_points": 15, "max_turns": 24}
     game = engine.new_game("basic", seed=3, options=options)

@@ -40,6 +40,7 @@ def frames(gif: bytes) -> list[tuple[Image.Image, int]]:
     return out
 
 
+@pytest.mark.slow  # a whole game played to its end (tests/README.md)
 @pytest.mark.parametrize("variant", engine.VARIANT_IDS)
 def test_a_whole_game_replays_as_a_small_gif_with_one_frame_per_move(variant):
     game = whole_game(variant)
