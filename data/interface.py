@@ -17,6 +17,7 @@ class GameStore(Protocol):
 
     async def close(self) -> None: ...
     async def schema_version(self) -> int: ...
+    async def check(self) -> str | None: ...  # why the database cannot serve now; None when it can
 
     # writes
     async def create_game(self, *, variant: str, options: dict[str, Any], seed: int, guild_id: int | None,
