@@ -13,10 +13,13 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
+
+from . import metrics
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -27,11 +30,20 @@ def default_processes() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-class Workers:
-    """A pool of worker processes, started on first use."""
+def timed(fn: Callable[..., T], *args: Any) -> tuple[float, T]:
+    """``fn(*args)`` and the seconds it took where it ran (in the worker)."""
+    started = time.perf_counter()
+    result = fn(*args)
+    return time.perf_counter() - started, result
 
-    def __init__(self, processes: int | None = None) -> None:
+
+class Workers:
+    """A pool of worker processes, started on first use. ``pool`` names it in the figures
+    (bot/metrics.py: its queue length)."""
+
+    def __init__(self, processes: int | None = None, pool: str = "ai") -> None:
         self.processes = processes or default_processes()
+        self.pool = pool
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -40,13 +52,20 @@ class Workers:
         return self._pool
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in a worker process. A pool broken by a crashed worker is replaced and
-        the call tried once more."""
+        """``fn(*args)`` in a worker process, counted in the pool's queue until it is done and
+        timed where it ran (paisho_work_seconds). A pool broken by a crashed worker is replaced
+        and the call tried once more."""
+        with metrics.queued(self.pool):
+            seconds, result = await self._run(timed, fn, *args)
+        metrics.WORK_SECONDS.labels(pool=self.pool, job=fn.__name__).observe(seconds)
+        return result
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._executor(), fn, *args)
         except BrokenProcessPool:
-            log.warning("A worker process died; starting new workers and trying %s again", fn.__name__)
+            log.warning("A worker process died; starting new workers and trying %s again", args[0].__name__)
             self._pool = None
             return await loop.run_in_executor(self._executor(), fn, *args)
 
@@ -60,14 +79,14 @@ class InlineWorkers(Workers):
     """Runs the work in a thread of this process instead (the console, tests that need no
     isolation, or a bot told to keep its pictures in its own process)."""
 
-    def __init__(self) -> None:
-        super().__init__(1)
+    def __init__(self, pool: str = "ai") -> None:
+        super().__init__(1, pool)
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(fn, *args)
 
 
 def painters(processes: int | None) -> Workers:
     """Where pictures are drawn: ``processes`` worker processes of their own (None: one per core
     but one), or a thread of this process when 0."""
-    return InlineWorkers() if processes == 0 else Workers(processes)
+    return InlineWorkers("pictures") if processes == 0 else Workers(processes, "pictures")
