@@ -7,17 +7,24 @@ game can be scripted:  printf 'alice: challenge <game> bob\\nbob: accept\\n' | p
 from __future__ import annotations
 
 import asyncio
+import codecs
 import hashlib
 import logging
+import os
 import re
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import engine
 
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
 from .service import GameService, Notice, Person, Reply, UserError
+
+if TYPE_CHECKING:
+    from .operations import Operations
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +50,7 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   profile [name] [game]  ratings, record and a rating chart (challenges are rated
                        unless you add rated=no)
   leaderboard [game] [page]  the best rated players
+  status               the console's games and challenges, the bot's queue, the last backup
   channel <name>       go to another channel (one running game per channel)
   help | quit
 Games: {games}. A game's options and notation: rules <game>."""
@@ -57,7 +65,7 @@ def help_text() -> str:
 
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "draw", "takeback",
-            "rematch", "replay", "browse"}
+            "rematch", "replay", "browse", "status"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
 _BOT_RE = re.compile(r"(?i)bot(?::(easy|medium|hard))?")  # a seat the bot plays, at a level
 _SPEAKER_RE = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
@@ -71,8 +79,10 @@ def stable_id(kind: str, name: str) -> int:
 class ConsoleSession:
     """One terminal 'channel' on a GameService; ``handle`` takes a line and returns output lines."""
 
-    def __init__(self, service: GameService, boards_dir: Path, channel: str = "console") -> None:
+    def __init__(self, service: GameService, boards_dir: Path, channel: str = "console",
+                 ops: Operations | None = None) -> None:
         self.service = service
+        self.ops = ops  # the operator's side (status); None where there is none
         self.boards_dir = boards_dir
         self.channel = channel
         self.speaker: str | None = None
@@ -130,6 +140,10 @@ class ConsoleSession:
             self.channel = rest
             self.channels[self.channel_id] = rest
             return [f"Now in #{rest}."]
+        if word == "status":
+            if self.ops is None:
+                raise UserError("The status is not available here.")
+            return [self._named(await self.ops.status(None))]
         if word == "rules":
             if not rest:
                 raise UserError(f"Which game? rules <game>, one of: {', '.join(d.id for d in engine.games())}.")
@@ -286,24 +300,74 @@ def _game_id(text: str, what: str = "game", example: str = "#3") -> int | None:
     return int(text)
 
 
+def _read_stdin() -> asyncio.Queue[str]:
+    """Lines of standard input as they come ("" at its end), read by a daemon thread: a stop
+    never waits for a line that may never come. It reads the file descriptor itself (os.read):
+    a daemon thread blocked inside sys.stdin would hold its lock when the interpreter exits."""
+    loop, lines = asyncio.get_running_loop(), asyncio.Queue[str]()
+    decoder = codecs.getincrementaldecoder(sys.stdin.encoding or "utf-8")(errors="replace")
+
+    def put(line: str) -> bool:
+        try:
+            loop.call_soon_threadsafe(lines.put_nowait, line)
+            return True
+        except RuntimeError:  # the console has ended
+            return False
+
+    def read() -> None:
+        pending = ""
+        while True:
+            try:
+                chunk = os.read(sys.stdin.fileno(), 65536)
+            except (OSError, ValueError):
+                chunk = b""
+            pending += decoder.decode(chunk, final=not chunk)
+            *complete, pending = pending.split("\n")
+            if not all(put(line + "\n") for line in complete):
+                return
+            if not chunk:
+                if pending:
+                    put(pending)
+                put("")
+                return
+    threading.Thread(target=read, name="console-input", daemon=True).start()
+    return lines
+
+
+async def _next_line(lines: asyncio.Queue[str], stop: asyncio.Event) -> str:
+    """The next line of input, or "" once ``stop`` is set."""
+    getting, stopping = asyncio.ensure_future(lines.get()), asyncio.ensure_future(stop.wait())
+    await asyncio.wait((getting, stopping), return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if getting.done():
+        return getting.result()
+    getting.cancel()
+    return ""
+
+
 async def run_console(service: GameService, boards_dir: Path, lines=None,
-                      write: Callable[[str], None] = print) -> None:
-    """Read commands (from ``lines`` or standard input) until quit or end of input."""
-    session = ConsoleSession(service, boards_dir)
+                      write: Callable[[str], None] = print, stop: asyncio.Event | None = None,
+                      ops: Operations | None = None) -> None:
+    """Read commands (from ``lines`` or standard input) until quit, the end of input or ``stop``
+    (SIGTERM: the command in progress finishes first)."""
+    session = ConsoleSession(service, boards_dir, ops=ops)
     interactive = lines is None and sys.stdin.isatty()
+    stop = stop or asyncio.Event()
+    typed = _read_stdin() if lines is None else None
     write("Pai Sho Bot console. Type 'help' for commands; start a line with a player's name.")
-    while not session.done:
+    while not session.done and not stop.is_set():
         if lines is not None:
             try:
                 line = next(lines)
             except StopIteration:
                 break
         else:
+            assert typed is not None
             if interactive:
                 write_prompt = f"#{session.channel} {session.speaker or ''}> "
                 sys.stdout.write(write_prompt)
                 sys.stdout.flush()
-            line = await asyncio.to_thread(sys.stdin.readline)
+            line = await _next_line(typed, stop)
             if not line:
                 break
         if not interactive and line.strip():
