@@ -63,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "console":
         return asyncio.run(_console(args.db, Path(args.boards), config))
     if args.command in ("backup", "restore", "copy-to"):
+        logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))  # the report says it all
         return _tool(args, config)
     if config.token is None:
         print(NO_TOKEN, file=sys.stderr)

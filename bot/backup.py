@@ -158,7 +158,7 @@ def _pattern(database: str) -> re.Pattern[str]:
 
 def backup_folder(database: str, backup_dir: str | None) -> str:
     """Where backups go: BACKUP_DIR, else a ``backups`` folder beside the database."""
-    return backup_dir or os.path.join(os.path.dirname(database) or ".", "backups")
+    return backup_dir or os.path.join(os.path.dirname(database), "backups")
 
 
 def new_name(database: str, folder: str, when: float) -> str:

@@ -13,7 +13,6 @@ from data.sql import SqlStore
 
 from .config import masked_url
 from .service.running import replay
-from .service.wording import count
 
 EVERY_STATUS = ("challenge", "running", "finished", "aborted", "declined", "expired")
 
@@ -55,11 +54,11 @@ async def check_games(source: SqlStore, copy: SqlStore) -> str:
             broken.append(f"#{ours.id} ({problem})")
             continue
         played[ours.status] += 1
-    said = (f"{count(sum(played.values()), 'game')} replay from their records "
-            f"({played['running']} running, {played['finished']} finished)")
-    if broken:
-        said += "; copied as they were, not replaying in SQLite either: " + ", ".join(broken)
-    return said
+    replayed = f"({played['running']} running, {played['finished']} finished)"
+    if not broken:
+        return f"every game replays from its record {replayed}"
+    return (f"the games replay from their records {replayed}, except these, which did not replay in SQLite "
+            f"either and were copied as they were: {', '.join(broken)}")
 
 
 def _secret(url: str) -> str | None:
@@ -92,5 +91,5 @@ def report(database: str, url: str, copied: Copied, seconds: float) -> str:
             f"Rows: {rows}.\n"
             f"Checked before the commit: the same rows in every table; {copied.checked}; new numbers "
             f"continue after the highest copied ({following}).\n"
-            f"Next: stop using the SQLite file: put DATABASE_URL={shown} in .env (with the real password), "
-            f"then start the bot (scripts/start). Keep {database} as a backup.")
+            f"Next: put DATABASE_URL={shown} in .env{' (with the real password)' if _secret(url) else ''} and "
+            f"start the bot (scripts/start); it then uses PostgreSQL. Keep {database} as a backup.")

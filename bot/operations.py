@@ -9,8 +9,8 @@ whose message is for the operator; the bot then exits non-zero, so a supervisor 
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
-import time
 from collections.abc import Callable, Iterable
 
 import asyncpg
@@ -52,13 +52,11 @@ class Operations:
 
     def __init__(self, config: Config, service: GameService, *, database_path: str | None = None,
                  discord: Check | None = None,
-                 latencies: Callable[[], Iterable[tuple[int, float]]] | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+                 latencies: Callable[[], Iterable[tuple[int, float]]] | None = None) -> None:
         self.config = config
         self.service = service
         self.database = None if config.database_url else (database_path or config.database_path)
         self.latencies = latencies
-        self.clock = clock
         checks: dict[str, Check] = {}
         if discord is not None:
             checks["discord"] = discord
@@ -68,7 +66,7 @@ class Operations:
             self.server = HealthServer(config.metrics_host, config.metrics_port, checks, self.refresh)
         self.daily: backup.DailyBackups | None = None
         if config.backup_dir and self.database is not None:
-            self.daily = backup.DailyBackups(self.database, config.backup_dir, config.backup_keep, clock)
+            self.daily = backup.DailyBackups(self.database, config.backup_dir, config.backup_keep)
         self._stop_counting: Callable[[], None] | None = None
 
     @property
@@ -86,9 +84,10 @@ class Operations:
             try:
                 await self.server.start()
             except OSError as err:
+                reason = os.strerror(err.errno) if err.errno else str(err)
                 raise StartupError(f"Could not serve health and metrics on {self.server.host}:{self.server.port} "
-                                   f"({err.strerror or err}). Choose another METRICS_PORT (or METRICS_HOST), "
-                                   "or stop what uses that port.") from None
+                                   f"({reason}). Choose another METRICS_PORT (or METRICS_HOST), or stop what uses "
+                                   "that port.") from None
         if self.daily is not None:
             self.daily.start()
             log.info("Daily backups of %s into %s, keeping %d", self.database, self.config.backup_dir,
@@ -130,5 +129,5 @@ class Operations:
         """What /status shows a server's admins."""
         backups = Backups(postgres=self.database is None, newest=self.newest_backup, daily=self.daily is not None,
                           keep=self.config.backup_keep)
-        return await server_status(self.service, guild_id, backups, self.clock())
+        return await server_status(self.service, guild_id, backups)
 

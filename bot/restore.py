@@ -50,7 +50,7 @@ def restore(database: str, backup: str, now: float | None = None) -> Restored:
     try:
         lock = DatabaseLock.exclusive(database)
     except DatabaseBusy as busy:
-        raise BackupError(f"Not restored: {busy}") from None
+        raise BackupError(f"Not restored. {busy}") from None
     try:
         aside = set_aside(database, now if now is not None else time.time())
         incoming = database + ".restoring"

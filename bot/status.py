@@ -64,10 +64,10 @@ def _listed(title: str, lines: list[str]) -> list[str]:
     return [title] + shown
 
 
-def _backup_line(backups: Backups, now: float) -> str:
+def _backup_line(backups: Backups) -> str:
     if backups.postgres:
         return "Backups: the database is PostgreSQL, backed up with pg_dump outside the bot (README, 'Backups')."
-    newest = backups.newest()
+    newest, now = backups.newest(), time.time()  # files on disk: the real clock
     last = (f"the last was taken {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(newest))} ({ago(now - newest)})"
             if newest is not None else "none has been taken yet")
     daily = (f"the bot takes one every day and keeps the newest {backups.keep}" if backups.daily
@@ -75,8 +75,9 @@ def _backup_line(backups: Backups, now: float) -> str:
     return f"Backups: {last}; {daily}."
 
 
-async def server_status(service: GameService, guild_id: int | None, backups: Backups, now: float) -> str:
+async def server_status(service: GameService, guild_id: int | None, backups: Backups) -> str:
     """The status of one server (``guild_id``; None: the console's games)."""
+    now = service.clock()
     rows = await service.store.games_of(guild_id=guild_id, statuses=("running", "challenge"))
     if guild_id is None:
         rows = [r for r in rows if r.guild_id is None]
@@ -86,5 +87,5 @@ async def server_status(service: GameService, guild_id: int | None, backups: Bac
     lines += _listed(f"Open challenges here: {len(challenges)}", [_challenge_line(r, now) for r in challenges])
     queue = ", ".join(f"{count(metrics.queue_length(pool), 'job')} for {what}" for pool, what in metrics.POOLS.items())
     lines.append(f"The bot's queue (all servers of this process): {queue}.")
-    lines.append(_backup_line(backups, now))
+    lines.append(_backup_line(backups))
     return "\n".join(lines)

@@ -113,7 +113,7 @@ async def copy_to_postgres(sqlite_path: str, url: str, check: Check | None = Non
         await (await Store.open(sqlite_path)).close()  # brought to the current schema, as a start would
         lock = DatabaseLock.exclusive(sqlite_path)
     except (StoreError, DatabaseBusy) as busy:
-        raise CopyRefused(f"Not copied: {busy}") from None
+        raise CopyRefused(f"Not copied. {busy}") from None
     source = sqlite3.connect(sqlite_path, isolation_level=None)
     try:
         source.execute("BEGIN")
@@ -159,7 +159,7 @@ async def _refuse_rows(conn: asyncpg.Connection, tables: Iterable[str]) -> None:
         if await conn.fetchval("SELECT to_regclass($1)", _quoted(table)) is not None:
             rows = await conn.fetchval(f"SELECT COUNT(*) FROM {_quoted(table)}")
             if rows:
-                full.append(f"{table} ({rows} rows)")
+                full.append(f"{table} ({rows} row{'' if rows == 1 else 's'})")
     if full:
         raise CopyRefused("The PostgreSQL database is not empty: " + ", ".join(full) + ". Copy into a new, empty "
                           "database (createdb), so that nothing in it is mixed with or overwritten by the copy.")
