@@ -32,7 +32,7 @@ def _painters(pictures: bool):
     from bot.workers import InlineWorkers, Workers
 
     class Blank(InlineWorkers):
-        async def run(self, fn, *args):
+        async def run(self, fn, *args, **where):
             return b""
     return Workers() if pictures else Blank()
 

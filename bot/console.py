@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import engine
 
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
-from .service import GameService, Notice, Person, Reply, UserError
+from .service import GameService, Notice, Person, Reply, UserError, Viewer
 
 if TYPE_CHECKING:
     from .operations import Operations
@@ -39,8 +39,9 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   board [#game]        show the board of the game in this channel (or the last one here, or game N)
   move <move>          play a move; a bare move works too: "c3" or "R@c3"
   resign | abort       leave the game | call it off before the first move
-  draw | takeback      offer a draw | ask to take back your last turn (or accept the other's)
-  decline draw|takeback  decline (or withdraw) the open offer
+  offer draw           offer a draw ("draw" alone is a move: Ancient's draw of a tile)
+  takeback             ask to take back your last turn
+  accept draw|takeback   accept the open offer; decline draw|takeback declines (or withdraws) it
   rematch [#game]      the last game here (or game N) again, seats rotated
   moves | export [#game]  the moves so far | the full record to keep
   hand                 your own tiles, in games with hidden hands
@@ -64,9 +65,10 @@ def help_text() -> str:
     return HELP.format(games=", ".join(d.id for d in games), example=f"{widest.id} {opponents}")
 
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
-            "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "draw", "takeback",
+            "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "offer", "takeback",
             "rematch", "replay", "browse", "status"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
+_OFFER_RE = re.compile(r"(?i)\s*(offer|accept|decline)\s+(draw|takeback)\s*")
 _BOT_RE = re.compile(r"(?i)bot(?::(easy|medium|hard))?")  # a seat the bot plays, at a level
 _SPEAKER_RE = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
 
@@ -101,6 +103,10 @@ class ConsoleSession:
         person = Person(stable_id("user", name), name)
         self.names[person.id] = name
         return person
+
+    def viewer(self, name: str | None) -> Viewer:
+        """The console is one person's terminal: they may look at every game stored in it."""
+        return Viewer(stable_id("user", name) if name else 0, None, everywhere=True)
 
     async def handle(self, line: str) -> list[str]:
         line = line.strip()
@@ -150,8 +156,8 @@ class ConsoleSession:
             return [self.service.rules(rest).text]
         if word == "games":
             if rest == "mine" and self.speaker is not None:
-                return self._show(await self.service.games(user_id=self.person(self.speaker).id))
-            return self._show(await self.service.games())
+                return self._show(await self.service.games(self.viewer(self.speaker), mine=True))
+            return self._show(await self.service.games(self.viewer(self.speaker)))
         if word == "leaderboard":
             args = rest.split()
             if not args:
@@ -166,12 +172,14 @@ class ConsoleSession:
             name = args[0] if args else str(self.speaker)
             return self._show(await self.service.profile(self.person(name), args[1] if len(args) > 1 else None))
         if word == "replay":
-            replay = await self.service.replay(channel_id=self.channel_id, game_id=_number(rest.removeprefix("#")))
+            replay = await self.service.replay(channel_id=self.channel_id, game_id=_number(rest.removeprefix("#")),
+                                               viewer=self.viewer(self.speaker))
             return [replay.text, f"[replay: {self._save(replay.gif, replay.game_id, '-replay', 'gif')}]"]
         if word == "browse":
             game = _number(next((w[1:] for w in rest.split() if w.startswith("#")), ""))
             ply = _number(next((w for w in rest.split() if not w.startswith("#")), ""), "move")
-            position = await self.service.position(game, ply, channel_id=self.channel_id)
+            position = await self.service.position(game, ply, channel_id=self.channel_id,
+                                                   viewer=self.viewer(self.speaker))
             return [position.text, f"[picture: {self._save(position.image, position.game_id)}]"]
         if not line:
             return []
@@ -181,8 +189,14 @@ class ConsoleSession:
         svc, here = self.service, self.channel_id
         if word == "challenge":
             return self._show(await self._challenge(me, rest))
-        if word == "decline" and rest.lower() in ("draw", "takeback"):
-            return self._show(await svc.decline_offer(me, self._game_here(), rest.lower()))
+        offer = _OFFER_RE.fullmatch(line)
+        if offer:  # offer / accept / decline a draw or a takeback; a move never does
+            verb, kind = offer.group(1).lower(), offer.group(2).lower()
+            if verb == "decline":
+                return self._show(await svc.decline_offer(me, self._game_here(), kind))
+            if verb == "accept":
+                return self._show(await svc.agree(me, self._game_here(), kind))
+            return self._show(await (svc.draw(here, me) if kind == "draw" else svc.takeback(here, me)))
         if word in ("accept", "decline"):
             game_id = _game_id(rest, "challenge", f"{word} #3")
             action = svc.accept if word == "accept" else svc.decline
@@ -190,9 +204,7 @@ class ConsoleSession:
         if word == "board":
             if rest and not rest.startswith("#"):
                 return self._show(await svc.propose_board(me, rest, channel_id=here))
-            return self._show(await svc.board(here, game_id=_game_id(rest), user=me))
-        if word == "draw":
-            return self._show(await svc.draw(here, me))
+            return self._show(await svc.board(here, game_id=_game_id(rest), user=me, viewer=self.viewer(me.name)))
         if word == "takeback":
             return self._show(await svc.takeback(here, me))
         if word == "rematch":
@@ -206,12 +218,18 @@ class ConsoleSession:
         if word == "abort":
             return self._show(await svc.abort(here, me))
         if word == "moves":
-            return self._show(await svc.moves(here, game_id=_game_id(rest), user=me))
+            return self._show(await svc.moves(here, game_id=_game_id(rest), user=me, viewer=self.viewer(me.name)))
         if word == "hand":
             return self._show(await svc.hand(here, me))
         if word == "export":
-            return self._show(await svc.export(channel_id=here, game_id=_game_id(rest), user=me))
-        return self._show(await svc.move(here, me, line))
+            return self._show(await svc.export(channel_id=here, game_id=_game_id(rest), user=me,
+                                               viewer=self.viewer(me.name)))
+        try:
+            return self._show(await svc.move(here, me, line))
+        except UserError as err:
+            if word == "draw" and not rest:  # the move "draw" (Ancient) is not the draw offer
+                raise UserError(f"{err} (To offer a draw, type: offer draw.)") from None
+            raise
 
     async def _challenge(self, me: Person, rest: str) -> Reply:
         words = rest.split()
@@ -258,7 +276,7 @@ class ConsoleSession:
         if reply.challenge:
             out.append("(accept or decline)")
         elif reply.offer:
-            out.append(f"(accept with {reply.offer}, or decline {reply.offer})")
+            out.append(f"(accept {reply.offer}, or decline {reply.offer})")
         elif reply.rematch:
             out.append("(rematch offers the same game again)")
         if reply.mention:

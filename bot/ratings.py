@@ -44,10 +44,13 @@ def after_inactivity(skill: Skill, idle_seconds: float) -> Skill:
 
 def ranks(players: int, winners: Sequence[int], scores: Sequence[float] | None,
           left: Sequence[int]) -> list[int]:
-    """Finishing places (1 = best) from an outcome: winners first (sharing 1st), then the others
-    by score (equal scores share a place), players who left the game last."""
+    """Finishing places (1 = best) from an outcome: the winners share 1st whatever their scores
+    (a draw, where every player still in is a winner, ranks them equal), then the others by score
+    (equal scores share a place), players who left the game last."""
     def key(seat: int) -> tuple:
-        return (seat not in winners, seat in left, -(scores[seat] if scores else 0))
+        if seat in winners:
+            return (False, seat in left, 0)
+        return (True, seat in left, -(scores[seat] if scores else 0))
     order = sorted(range(players), key=key)
     places, last_key, place = [0] * players, None, 0
     for i, seat in enumerate(order):

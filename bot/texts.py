@@ -1,6 +1,9 @@
 """Fitting text into Discord's limits: the one place that knows how long a message, an embed or
-an autocomplete choice may be, and how a text too long for one is cut."""
+an autocomplete choice may be, and how a text too long for one is cut; and names as plain text
+again where Markdown is not read (pictures, records, thread names)."""
 from __future__ import annotations
+
+import re
 
 MESSAGE_LIMIT = 2000  # characters in a message's content
 EMBED_LIMIT = 4096  # characters in an embed's description
@@ -22,3 +25,15 @@ def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
             cut = cut[:at]
             break
     return cut.rstrip() + ELLIPSIS
+
+
+_ESCAPED = re.compile(r"\\([\\*_`~|>#<\[\]()-])")
+
+
+def plain_name(text: str) -> str:
+    """A name (or a text holding names) as plain text: the Markdown escapes that Discord names get
+    in the bot's messages (cogs.replies.safe_name) removed, for places that do not read Markdown."""
+    return _ESCAPED.sub(r"\1", text)
+
+
+plain_text = plain_name  # a whole record or list of moves, with the names in it

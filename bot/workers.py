@@ -1,20 +1,28 @@
 """CPU-heavy work in separate worker processes (the AI's search, animated replays), so the event
 loop keeps answering slash commands and autocomplete while it runs.
 
-``await workers.run(fn, *args)`` runs a module-level function in a worker process and returns its
-result; arguments and results travel by pickle (views, records and moves do; live games are
-rebuilt from their records in the worker). Workers start with the "spawn" method (a forked copy
-of a process running an event loop and database threads is not safe) on first use, and are shut
-down with ``close()``.
+``await workers.run(fn, *args, kind=..., key=...)`` runs a module-level function in a worker
+process and returns its result; arguments and results travel by pickle (views, records and moves
+do; live games are rebuilt from their records in the worker). Workers start with the "spawn"
+method (a forked copy of a process running an event loop and database threads is not safe) on
+first use, and are shut down with ``close()``. Each pool reports its queue length and the time each
+job ran in a worker (bot/metrics.py), named by ``pool``.
+
+Fair use: jobs wait in a queue of our own in front of the pool, which takes no more jobs than it
+has processes. The queue serves kinds in order (the bot's moves before replays) and, within a
+kind, the servers (``key``) in turn: the server served longest ago goes first, so one server's
+backlog delays another server's move by at most the job already running.
 """
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import multiprocessing
 import os
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -23,6 +31,9 @@ from . import metrics
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+KINDS = ("move", "replay")  # served in this order: a bot's move never waits behind a replay
+Job = tuple[Callable[..., Any], tuple[Any, ...], "asyncio.Future[Any]"]
 
 
 def default_processes() -> int:
@@ -37,37 +48,110 @@ def timed(fn: Callable[..., T], *args: Any) -> tuple[float, T]:
     return time.perf_counter() - started, result
 
 
+def ran(pool: str, fn: Callable[..., Any], seconds: float) -> None:
+    """Report the time a job ran (paisho_work_seconds)."""
+    metrics.WORK_SECONDS.labels(pool=pool, job=fn.__name__).observe(seconds)
+
+
+class FairQueue:
+    """Jobs waiting for a worker: by kind (in ``KINDS`` order), then by server, the server served
+    longest ago first (one never served before any other), each server's jobs in arrival order."""
+
+    REMEMBERED = 10_000  # servers whose last turn is remembered (the oldest are forgotten)
+
+    def __init__(self) -> None:
+        self._jobs: dict[str, dict[Hashable, deque[Job]]] = {kind: {} for kind in KINDS}
+        self._served: dict[Hashable, int] = {}  # server -> when it was last served (a counter)
+        self._clock = itertools.count()
+
+    def put(self, kind: str, key: Hashable, job: Job) -> None:
+        if kind not in self._jobs:
+            raise ValueError(f"Unknown kind of work {kind!r}; one of {', '.join(KINDS)}")
+        self._jobs[kind].setdefault(key, deque()).append(job)
+
+    def pop(self) -> Job | None:
+        """The next job to run, or None when nothing waits."""
+        for kind in KINDS:
+            waiting = self._jobs[kind]
+            if not waiting:
+                continue
+            key = min(waiting, key=lambda k: self._served.get(k, -1))  # ties: the first to arrive
+            jobs = waiting[key]
+            job = jobs.popleft()
+            if not jobs:
+                del waiting[key]
+            self._served[key] = next(self._clock)
+            if len(self._served) > self.REMEMBERED:
+                del self._served[min(self._served, key=self._served.__getitem__)]
+            return job
+        return None
+
+    def waiting(self, kind: str | None = None) -> int:
+        """How many jobs wait (of one kind, or all)."""
+        kinds = KINDS if kind is None else (kind,)
+        return sum(len(jobs) for k in kinds for jobs in self._jobs[k].values())
+
+
 class Workers:
-    """A pool of worker processes, started on first use. ``pool`` names it in the figures
-    (bot/metrics.py: its queue length)."""
+    """A pool of worker processes, started on first use, fed by a FairQueue. ``pool`` names it in
+    the figures (its queue length, its jobs' run time)."""
 
     def __init__(self, processes: int | None = None, pool: str = "ai") -> None:
         self.processes = processes or default_processes()
         self.pool = pool
         self._pool: ProcessPoolExecutor | None = None
+        self.queue = FairQueue()
+        self.busy = 0  # jobs running in the pool now
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in a worker process, counted in the pool's queue until it is done and
-        timed where it ran (paisho_work_seconds). A pool broken by a crashed worker is replaced
-        and the call tried once more."""
-        with metrics.queued(self.pool):
-            seconds, result = await self._run(timed, fn, *args)
-        metrics.WORK_SECONDS.labels(pool=self.pool, job=fn.__name__).observe(seconds)
-        return result
+    async def run(self, fn: Callable[..., T], *args: Any, kind: str = "move", key: Hashable = None) -> T:
+        """``fn(*args)`` in a worker process, once the queue comes to it (``kind`` of work, for
+        server ``key``). A pool broken by a crashed worker is replaced and the call tried once
+        more."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self.queue.put(kind, key, (fn, args, future))
+        with metrics.queued(self.pool):  # waiting or running
+            self._dispatch()
+            return await future
 
-    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+    def _dispatch(self) -> None:
+        """Start waiting jobs while the pool has a free process (a job whose caller gave up is
+        dropped)."""
+        while self.busy < self.processes:
+            job = self.queue.pop()
+            if job is None:
+                return
+            if job[2].done():
+                continue
+            self.busy += 1
+            asyncio.ensure_future(self._execute(*job))
+
+    async def _execute(self, fn: Callable[..., Any], args: tuple[Any, ...], future: asyncio.Future[Any]) -> None:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), fn, *args)
-        except BrokenProcessPool:
-            log.warning("A worker process died; starting new workers and trying %s again", args[0].__name__)
-            self._pool = None
-            return await loop.run_in_executor(self._executor(), fn, *args)
+            try:
+                seconds, result = await loop.run_in_executor(self._executor(), timed, fn, *args)
+            except BrokenProcessPool:
+                log.warning("A worker process died; starting new workers and trying %s again", fn.__name__)
+                self._pool = None
+                seconds, result = await loop.run_in_executor(self._executor(), timed, fn, *args)
+            ran(self.pool, fn, seconds)
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
+        except Exception as err:  # the caller hears it
+            if not future.done():
+                future.set_exception(err)
+        else:
+            if not future.done():
+                future.set_result(result)
+        finally:
+            self.busy -= 1
+            self._dispatch()
 
     def close(self) -> None:
         if self._pool is not None:
@@ -82,8 +166,11 @@ class InlineWorkers(Workers):
     def __init__(self, pool: str = "ai") -> None:
         super().__init__(1, pool)
 
-    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.to_thread(fn, *args)
+    async def run(self, fn: Callable[..., T], *args: Any, kind: str = "move", key: Hashable = None) -> T:
+        with metrics.queued(self.pool):
+            seconds, result = await asyncio.to_thread(timed, fn, *args)
+        ran(self.pool, fn, seconds)
+        return result
 
 
 def painters(processes: int | None) -> Workers:

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.app import PaiShoBot, tell
 from bot.options import parse_options, pop_levels, suggest_options
 from bot.service import GameService, Person, Reply, UserError
-from bot.texts import OPTIONS_INPUT_LIMIT
+from bot.texts import OPTIONS_INPUT_LIMIT, plain_name
 
 from .replies import (
     bot_of,
@@ -202,7 +202,8 @@ class ThreadMaker:
         mine = channel.permissions_for(channel.guild.me)
         if mine.create_public_threads and mine.send_messages_in_threads:
             try:
-                self.made.append(await channel.create_thread(name=title, type=discord.ChannelType.public_thread,
+                self.made.append(await channel.create_thread(name=plain_name(title),
+                                                             type=discord.ChannelType.public_thread,
                                                              auto_archive_duration=10080))
                 return self.made[-1].id
             except discord.HTTPException:

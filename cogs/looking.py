@@ -9,9 +9,9 @@ from discord.ext import commands
 
 from bot.app import PaiShoBot, tell
 from bot.service import GameService
-from bot.texts import EMBED_LIMIT, fit
+from bot.texts import EMBED_LIMIT, fit, plain_text
 
-from .replies import EMBED_COLOUR, game_choices, here, person, post, text_kwargs, user_errors
+from .replies import EMBED_COLOUR, game_choices, message_kwargs, person, post, text_kwargs, user_errors, viewer
 
 GAME_NUMBER = "A game's number (default: the game of this channel); suggestions list your recent games"
 
@@ -26,32 +26,38 @@ class Looking(commands.Cog):
 
     async def recent(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return [app_commands.Choice(name=label, value=game_id)
-                for label, game_id in await self.svc.recent_games(interaction.user.id, current)]
+                for label, game_id in await self.svc.recent_games(viewer(interaction), current)]
 
     @app_commands.command(name="board", description="Show the board of this channel's game (or of game N)")
     @app_commands.describe(game=GAME_NUMBER)
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
-            where = None if game is not None else here(interaction)
-            await post(interaction, await self.svc.board(where, game_id=game, user=person(interaction.user)))
+            reply = await self.svc.board(interaction.channel_id, game_id=game, user=person(interaction.user),
+                                         viewer=viewer(interaction))
+            if reply.elsewhere:  # a game of another channel: for the asker only
+                await interaction.followup.send(**message_kwargs(reply), ephemeral=True)
+            else:
+                await post(interaction, reply)
 
     @app_commands.command(name="moves", description="The moves of this channel's game (or of game N)")
     @app_commands.describe(game=GAME_NUMBER)
     async def moves(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
-            where = None if game is not None else here(interaction)
-            reply = await self.svc.moves(where, game_id=game, user=person(interaction.user))
-            await interaction.response.send_message(**text_kwargs(reply.text), ephemeral=True)
+            reply = await self.svc.moves(interaction.channel_id, game_id=game, user=person(interaction.user),
+                                         viewer=viewer(interaction))
+            await interaction.followup.send(**text_kwargs(plain_text(reply.text)), ephemeral=True)
 
     @app_commands.command(name="export", description="The full record of this channel's game (or of game N), to keep")
     @app_commands.describe(game=GAME_NUMBER)
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
-            where = None if game is not None else here(interaction)
-            reply = await self.svc.export(channel_id=where, game_id=game, user=person(interaction.user))
-            await interaction.response.send_message(**text_kwargs(reply.text, f"game-{reply.game_id}.txt"),
-                                                    ephemeral=True)
+            reply = await self.svc.export(channel_id=interaction.channel_id, game_id=game,
+                                          user=person(interaction.user), viewer=viewer(interaction))
+            await interaction.followup.send(**text_kwargs(plain_text(reply.text), f"game-{reply.game_id}.txt"),
+                                            ephemeral=True)
 
     board.autocomplete("game")(recent)
     moves.autocomplete("game")(recent)
@@ -69,8 +75,8 @@ class Looking(commands.Cog):
     @app_commands.describe(mine="Only the games you play in, with your recently finished ones")
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
-        reply = await self.svc.games(guild_id=interaction.guild_id,
-                                     user_id=interaction.user.id if mine else None)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await self.svc.games(viewer(interaction), guild_id=interaction.guild_id, mine=mine)
         await tell(interaction, reply.text)
 
 

@@ -15,18 +15,14 @@ from discord.ext import commands
 
 from bot.app import SORRY, PaiShoBot, tell
 from bot.service import GameService, UserError
-from bot.service.replays import Position
+from bot.service.replays import Position, too_big
 from bot.texts import EMBED_LIMIT, fit
 
-from .replies import EMBED_COLOUR, bot_of, user_errors
+from .replies import EMBED_COLOUR, bot_of, user_errors, viewer
 
 log = logging.getLogger(__name__)
 GAME_NUMBER = app_commands.Range[int, 1, 2**53]
 STEPS = (("first", "\u23ee"), ("prev", "\u25c0"), ("next", "\u25b6"), ("last", "\u23ed"))
-
-
-def megabytes(size: int) -> str:
-    return f"{size / 2**20:.1f} MB"
 
 
 class BrowseButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -52,7 +48,7 @@ class BrowseButton(discord.ui.DynamicItem[discord.ui.Button],
         await interaction.response.defer()  # a component: the message itself is edited afterwards
         try:
             position = await bot_of(interaction).service.position(self.game_id, self.target(),
-                                                                  guild_id=interaction.guild_id)
+                                                                  viewer=viewer(interaction))
             await interaction.edit_original_response(**position_kwargs(position, edit=True))
         except UserError as err:
             await tell(interaction, str(err))
@@ -107,19 +103,21 @@ class Replays(commands.Cog):
     async def replay(self, interaction: discord.Interaction, game: GAME_NUMBER | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
-            replay = await self.svc.replay(channel_id=interaction.channel_id, game_id=game,
-                                           guild_id=interaction.guild_id)
             guild = interaction.guild
             limit = guild.filesize_limit if guild is not None else discord.utils.DEFAULT_FILE_SIZE_LIMIT_BYTES
+            replay = await self.svc.replay(channel_id=interaction.channel_id, game_id=game,
+                                           viewer=viewer(interaction), limit=limit)
             if len(replay.gif) > limit:
-                raise UserError(f"The replay of game #{replay.game_id} is {megabytes(len(replay.gif))}, and this "
-                                f"server takes files up to {megabytes(limit)}, so I cannot post it here. "
-                                f"/browse game:{replay.game_id} shows the game position by position.")
+                raise UserError(too_big(replay.game_id, len(replay.gif), limit))
             name = f"replay-{replay.game_id}.gif"
             embed = discord.Embed(description=fit(replay.text, EMBED_LIMIT), colour=EMBED_COLOUR)
             embed.set_image(url=f"attachment://{name}")
             embed.set_footer(text=f"/browse game:{replay.game_id} steps through it")
-            await here(interaction).send(embed=embed, file=discord.File(io.BytesIO(replay.gif), filename=name))
+            picture = discord.File(io.BytesIO(replay.gif), filename=name)
+            if replay.elsewhere:  # a game of another channel: for the asker only
+                await interaction.followup.send(embed=embed, file=picture, ephemeral=True)
+                return
+            await here(interaction).send(embed=embed, file=picture)
             await interaction.delete_original_response()
 
     @app_commands.command(name="browse", description="Step through a game position by position")
@@ -131,7 +129,10 @@ class Replays(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
             position = await self.svc.position(game, move, channel_id=interaction.channel_id,
-                                               guild_id=interaction.guild_id)
+                                               viewer=viewer(interaction))
+            if position.elsewhere:  # a game of another channel: for the asker only
+                await interaction.followup.send(**position_kwargs(position), ephemeral=True)
+                return
             await here(interaction).send(**position_kwargs(position))
             await interaction.delete_original_response()
 

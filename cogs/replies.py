@@ -13,7 +13,7 @@ import discord
 
 import engine
 from bot.app import SORRY, PaiShoBot, tell
-from bot.service import Closed, Person, Reply, UserError
+from bot.service import Closed, Person, Reply, UserError, Viewer
 from bot.texts import CHOICE_LIMIT, EMBED_LIMIT, MESSAGE_LIMIT, fit
 
 log = logging.getLogger(__name__)
@@ -63,8 +63,33 @@ def bot_of(interaction: discord.Interaction) -> PaiShoBot:
     return cast(PaiShoBot, interaction.client)
 
 
+def safe_name(name: str) -> str:
+    """A user's name as the bot's messages write it: Markdown escaped (no bold, links, headers
+    or spoilers made of a name) and no mention markup (``<@...>`` reads as text). The service
+    stores names this way; ``bot.texts.plain_name`` gives them back for pictures and records."""
+    return discord.utils.escape_markdown(name).replace("<", "\\<")
+
+
 def person(user: discord.abc.User) -> Person:
-    return Person(user.id, user.display_name, bot=user.bot)
+    """A Discord user for the service: their name here (a server nickname) and their own user
+    name, which the bot shows outside the server (the leaderboard of everyone)."""
+    return Person(user.id, safe_name(user.display_name), bot=user.bot, account=safe_name(user.name))
+
+
+def viewer(interaction: discord.Interaction) -> Viewer:
+    """Who asks to look at a game, and which channels and threads of this server they can see."""
+    guild, member = interaction.guild, interaction.user
+
+    def sees(channel_id: int, lobby_id: int | None) -> bool:
+        if guild is None or not isinstance(member, discord.Member):
+            return False
+        for known in (channel_id, lobby_id):  # a thread not in the cache: its lobby stands in
+            place = guild.get_channel_or_thread(known) if known is not None else None
+            if place is not None:
+                return place.permissions_for(member).view_channel
+        return False
+
+    return Viewer(interaction.user.id, interaction.guild_id, sees)
 
 
 def message_kwargs(reply: Reply) -> dict[str, Any]:

@@ -10,14 +10,17 @@ queries in the transaction). Anything wrong rolls it all back: PostgreSQL is lef
 
 The source is first brought to the current schema (as a start would), then held with the
 exclusive lock (data/filelock.py), so no bot writes to it during the copy: a move made after the
-copy would be lost. The target must be empty (no rows in any of our tables); its schema is made
-by the ordinary migrations, and its tables are locked for the copy.
+copy would be lost. The target must be empty: no rows in any of our tables but those the
+migrations themselves put in a new database (such as a chore for the next start), which the copy
+replaces with the source's. Its schema is made by the ordinary migrations, and its tables are
+locked for the copy.
 """
 from __future__ import annotations
 
 import hashlib
 import os
 import sqlite3
+from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -73,6 +76,19 @@ def _source_tables(conn: sqlite3.Connection) -> dict[str, list[str]]:
     return {t: [r[1] for r in conn.execute(f"PRAGMA table_info({_quoted(t)})")] for t in ordered}
 
 
+async def _seed_rows(tables: dict[str, list[str]]) -> dict[str, Counter[tuple[Any, ...]]]:
+    """The rows the migrations themselves put in a new database, per table (made in memory)."""
+    fresh = await Store.open(":memory:")
+    try:
+        seeds = {}
+        for table, columns in tables.items():
+            rows = await fresh._read(f"SELECT {', '.join(map(_quoted, columns))} FROM {_quoted(table)}")
+            seeds[table] = Counter(tuple(r) for r in rows)
+        return seeds
+    finally:
+        await fresh.close()
+
+
 class _SqliteReader(SqlStore):
     """The store's own queries, read from the SQLite file on a plain connection (the copy holds
     the file's exclusive lock, so no store may open it meanwhile)."""
@@ -122,9 +138,10 @@ async def copy_to_postgres(sqlite_path: str, url: str, check: Check | None = Non
         if version != len(MIGRATIONS):
             raise CopyRefused(f"{sqlite_path} has schema version {version}, this bot {len(MIGRATIONS)}: "
                               "update the bot (or the database, by starting the bot once) first.")
+        seeds = await _seed_rows(tables)
         conn = await _connect(url)
         try:
-            await _refuse_rows(conn, tables)
+            await _refuse_rows(conn, tables, seeds)
             try:
                 await (await PostgresStore.open(url, min_size=1, max_size=1)).close()  # the schema
             except (asyncpg.PostgresError, OSError) as err:
@@ -132,7 +149,7 @@ async def copy_to_postgres(sqlite_path: str, url: str, check: Check | None = Non
             reading = _SqliteReader(sqlite_path) if check is not None else None
             try:
                 async with conn.transaction():
-                    return await _copy(conn, source, tables, check, reading)
+                    return await _copy(conn, source, tables, seeds, check, reading)
             except (asyncpg.PostgresError, asyncpg.InterfaceError) as err:
                 raise CopyRefused(f"PostgreSQL refused the copy, so nothing was committed: {err}") from None
             finally:
@@ -152,14 +169,21 @@ async def _connect(url: str) -> asyncpg.Connection:
         raise CopyRefused(f"Could not connect to PostgreSQL: {err}") from None
 
 
-async def _refuse_rows(conn: asyncpg.Connection, tables: Iterable[str]) -> None:
-    """Refuse a target that holds rows in any of our tables (or a schema newer than ours)."""
+async def _refuse_rows(conn: asyncpg.Connection, tables: dict[str, list[str]],
+                       seeds: dict[str, Counter[tuple[Any, ...]]]) -> None:
+    """Refuse a target that holds rows in any of our tables beyond those a new database starts with
+    (or a schema newer than ours)."""
     full = []
-    for table in tables:
-        if await conn.fetchval("SELECT to_regclass($1)", _quoted(table)) is not None:
-            rows = await conn.fetchval(f"SELECT COUNT(*) FROM {_quoted(table)}")
-            if rows:
-                full.append(f"{table} ({rows} row{'' if rows == 1 else 's'})")
+    for table, columns in tables.items():
+        if await conn.fetchval("SELECT to_regclass($1)", _quoted(table)) is None:
+            continue
+        rows = await conn.fetchval(f"SELECT COUNT(*) FROM {_quoted(table)}")
+        if not rows:
+            continue
+        held = Counter(tuple(r) for r in await conn.fetch(
+            f"SELECT {', '.join(map(_quoted, columns))} FROM {_quoted(table)}")) if rows <= len(seeds[table]) else None
+        if held is None or held - seeds[table]:
+            full.append(f"{table} ({rows} row{'' if rows == 1 else 's'})")
     if full:
         raise CopyRefused("The PostgreSQL database is not empty: " + ", ".join(full) + ". Copy into a new, empty "
                           "database (createdb), so that nothing in it is mixed with or overwritten by the copy.")
@@ -171,10 +195,12 @@ async def _refuse_rows(conn: asyncpg.Connection, tables: Iterable[str]) -> None:
 
 
 async def _copy(conn: asyncpg.Connection, source: sqlite3.Connection, tables: dict[str, list[str]],
-                check: Check | None, reading: SqlStore | None) -> Copied:
+                seeds: dict[str, Counter[tuple[Any, ...]]], check: Check | None, reading: SqlStore | None) -> Copied:
     """The copy and its checks, inside the transaction (an exception rolls it back)."""
     await conn.execute(f"LOCK TABLE {', '.join(map(_quoted, tables))} IN ACCESS EXCLUSIVE MODE")
-    await _refuse_rows(conn, tables)  # no bot wrote to it meanwhile
+    await _refuse_rows(conn, tables, seeds)  # no bot wrote to it meanwhile
+    for table in reversed(tables):  # what a new database starts with gives way to the source's rows
+        await conn.execute(f"DELETE FROM {_quoted(table)}")
     copied = Copied(counts={})
     for table, columns in tables.items():
         target = {r[0] for r in await conn.fetch("SELECT column_name FROM information_schema.columns "

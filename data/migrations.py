@@ -153,6 +153,19 @@ MIGRATIONS: list[Step] = [
     """,
     # 6: a game begun with a random first player keeps the seat Python's random.Random gave it
     keep_random_first_seats,
+    # 7: seeds too large for a 64-bit integer (the 128-bit secrets that deal hidden tiles), as
+    # decimal digits; NULL when the seed column holds the seed
+    """
+    ALTER TABLE games ADD COLUMN big_seed TEXT;
+    """,
+    # 8: a player's own user name beside their name in the game's server (a nickname), for what is
+    # shown outside that server; and chores the bot does once at its next start: 'rerate' replays
+    # the rating history (a draw whose scores differed had been rated as a win)
+    """
+    ALTER TABLE seats ADD COLUMN account TEXT;
+    CREATE TABLE chores (name TEXT PRIMARY KEY);
+    INSERT INTO chores (name) VALUES ('rerate');
+    """,
 ]
 
 

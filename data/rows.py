@@ -23,6 +23,12 @@ class Seat:
     name: str
     accepted: bool
     level: str | None = None  # the AI level of a seat the bot plays; None for a person
+    account: str | None = None  # the player's own user name (name may be a server's nickname)
+
+    @property
+    def public_name(self) -> str:
+        """The name shown outside the game's server (the leaderboard of everyone)."""
+        return self.account or self.name
 
 
 @dataclass

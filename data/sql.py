@@ -32,9 +32,12 @@ from .rows import (
 )
 
 OPEN_STATUSES = ("challenge", "running")
-GAME_COLUMNS = ("id, variant, options, seed, guild_id, channel_id, status, result, "
+GAME_COLUMNS = ("id, variant, options, seed, big_seed, guild_id, channel_id, status, result, "
                 "created_at, updated_at, expires_at, rated, lobby_id, message_id, challenger_id")
+SEED_COLUMN = range(-2**63, 2**63)  # seeds the integer column holds; larger ones are kept as digits
 Row = Mapping[str, Any]
+# a new seat: user id, name, accepted, then optionally the AI level of a bot seat and the user's own name
+SeatSpec = tuple[int, str, bool] | tuple[int, str, bool, str | None] | tuple[int, str, bool, str | None, str | None]
 
 # whether a JSON list of small seat numbers ("[0, 2]") holds the seat given as "%,<seat>,%"
 _ACCEPTED_HAS = "(',' || replace(replace(replace(accepted, '[', ''), ']', ''), ' ', '') || ',') LIKE ?"
@@ -58,7 +61,8 @@ class Tx(Protocol):
 
 
 def game_row(r: Row) -> GameRow:
-    return GameRow(id=r["id"], variant=r["variant"], options=json.loads(r["options"]), seed=r["seed"],
+    seed = int(r["big_seed"]) if r["big_seed"] is not None else r["seed"]
+    return GameRow(id=r["id"], variant=r["variant"], options=json.loads(r["options"]), seed=seed,
                    guild_id=r["guild_id"], channel_id=r["channel_id"], status=r["status"],
                    result=json.loads(r["result"]) if r["result"] else None,
                    created_at=r["created_at"], updated_at=r["updated_at"], expires_at=r["expires_at"],
@@ -97,23 +101,29 @@ class SqlStore:
     # ----- writes -------------------------------------------------------------------------
     async def create_game(self, *, variant: str, options: dict[str, Any], seed: int,
                           guild_id: int | None, channel_id: int, status: str,
-                          seats: Iterable[tuple[int, str, bool] | tuple[int, str, bool, str | None]], now: float,
+                          seats: Iterable[SeatSpec], now: float,
                           expires_at: float | None = None, rated: bool = True,
-                          challenger_id: int | None = None) -> int:
-        """A new game row with its seats (user id, name, accepted[, AI level of a bot seat]) in
-        seat order; the challenger is seat 0 unless ``challenger_id`` says otherwise (a rematch
-        rotates the seats)."""
+                          challenger_id: int | None = None, replaces: Sequence[int] = ()) -> int:
+        """A new game row with its seats (user id, name, accepted[, AI level of a bot seat[, the
+        user's own name]]) in seat order; the challenger is seat 0 unless ``challenger_id`` says
+        otherwise (a rematch rotates the seats). The open challenges it ``replaces`` are declined
+        in the same transaction."""
         seats = list(seats)
         async with self._tx() as tx:
             game_id = await tx.insert_id(
-                "INSERT INTO games (variant, options, seed, guild_id, channel_id, lobby_id, status, "
+                "INSERT INTO games (variant, options, seed, big_seed, guild_id, channel_id, lobby_id, status, "
                 "created_at, updated_at, expires_at, rated, challenger_id) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (variant, json.dumps(options), seed, guild_id, channel_id, channel_id, status, now, now,
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (variant, json.dumps(options), seed if seed in SEED_COLUMN else 0,
+                 None if seed in SEED_COLUMN else str(seed), guild_id, channel_id, channel_id, status, now, now,
                  expires_at, int(rated), challenger_id if challenger_id is not None else seats[0][0]))
-            await tx.many("INSERT INTO seats (game_id, seat, user_id, name, accepted, level) VALUES (?, ?, ?, ?, ?, ?)",
-                          [(game_id, i, s[0], s[1], int(s[2]), s[3] if len(s) > 3 else None)
-                           for i, s in enumerate(seats)])
+            await tx.many("INSERT INTO seats (game_id, seat, user_id, name, accepted, level, account) "
+                          "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                          [(game_id, i, s[0], s[1], int(s[2]), s[3] if len(s) > 3 else None,
+                            s[4] if len(s) > 4 else None) for i, s in enumerate(seats)])
+            for old in replaces:
+                await tx.run("UPDATE games SET status = 'declined', updated_at = ? "
+                             "WHERE id = ? AND status = 'challenge'", (now, old))
         return game_id
 
     async def set_message(self, game_id: int, message_id: int) -> None:
@@ -308,10 +318,10 @@ class SqlStore:
         ids = list(by_id)
         for start in range(0, len(ids), 500):
             chunk = ids[start:start + 500]
-            for r in await self._read(f"SELECT game_id, seat, user_id, name, accepted, level FROM seats "
+            for r in await self._read(f"SELECT game_id, seat, user_id, name, accepted, level, account FROM seats "
                                       f"WHERE game_id IN ({marks(chunk)}) ORDER BY game_id, seat", chunk):
                 by_id[r["game_id"]].seats.append(Seat(r["seat"], r["user_id"], r["name"], bool(r["accepted"]),
-                                                      r["level"]))
+                                                      r["level"], r["account"]))
             if moves:
                 for r in await self._read(f"SELECT game_id, seat, move FROM moves WHERE game_id IN ({marks(chunk)}) "
                                           "ORDER BY game_id, ply", chunk):
@@ -395,6 +405,36 @@ class SqlStore:
         rows = await self._read("SELECT move_deadline, reminder_after FROM guild_settings WHERE guild_id = ?",
                                 (guild_id,))
         return (rows[0]["move_deadline"], rows[0]["reminder_after"]) if rows else None
+
+    # ----- chores: work a migration leaves for the next start ---------------------------------
+    async def chores(self) -> list[str]:
+        return [r["name"] for r in await self._read("SELECT name FROM chores ORDER BY name")]
+
+    async def rated_games(self) -> tuple[list[GameRow], dict[int, float], int]:
+        """Every game that changed ratings, when it was rated (its history's time), and how many
+        history rows there are."""
+        when = {r["game_id"]: r["at"] for r in await self._read(
+            "SELECT game_id, MIN(at) AS at FROM rating_history GROUP BY game_id")}
+        rows = await self._select("id IN (SELECT game_id FROM rating_history) ORDER BY id")
+        count = await self._read("SELECT COUNT(*) AS n FROM rating_history")
+        return rows, when, count[0]["n"]
+
+    async def replace_ratings(self, chore: str, seen: int, ratings: list[tuple[RatingRow, HistoryRow]],
+                              results: dict[int, dict[str, Any]]) -> None:
+        """Rewrite every rating and its history (and the rating changes in the games' results) in
+        one transaction, and mark the chore done: refused (StoreError) if another process did it,
+        or if a game was rated since the ``seen`` history rows were read."""
+        async with self._tx() as tx:
+            await tx.run("DELETE FROM chores WHERE name = ?", (chore,), expect=1, refusal=f"{chore} is done")
+            count = await tx.rows("SELECT COUNT(*) AS n FROM rating_history")
+            if count[0]["n"] != seen:
+                raise StoreError("A game was rated meanwhile.")
+            await tx.run("DELETE FROM rating_history")
+            await tx.run("DELETE FROM ratings")
+            for rating, history in ratings:
+                await self._put_rating(tx, rating, history)
+            for game_id, result in results.items():
+                await tx.run("UPDATE games SET result = ? WHERE id = ?", (json.dumps(result), game_id))
 
     # ----- ratings ----------------------------------------------------------------------------
     async def ratings(self, user_ids: Iterable[int], variant: str | None = None) -> list[RatingRow]:

@@ -34,10 +34,6 @@ async def _run(db: aiosqlite.Connection, sql: str, args: tuple | list = ()) -> N
     await cursor.close()
 
 
-_GAME_COLUMNS = ("id, variant, options, seed, guild_id, channel_id, status, result, "
-                 "created_at, updated_at, expires_at, rated, lobby_id, message_id, challenger_id")
-
-
 class Store(SqlStore):
     """Open with ``await Store.open(path)``; close with ``await store.close()``."""
 

@@ -40,9 +40,18 @@ class Outcome(NamedTuple):
 LEAVE_REASONS = ("resignation", "timeout")
 _LEAVE_WORD = {"resignation": "resign", "timeout": "timeout"}
 _LEAVE_RE = re.compile(r"^(resign|timeout) ([1-9])$")
-_REASON_TEXT = {"resignation": "by resignation", "timeout": "on time", "agreement": "by agreement"}
+_REASON_TEXT = {"resignation": "by resignation", "timeout": "on time", "agreement": "by agreement",
+                "no_people_left": "no person was left to play; ranked by the scores then"}
 # The record entry of a game the players agreed to end as a draw (see Game.agree_draw).
 DRAW_AGREED = "draw agreed"
+# The record entry of a game ended, ranked by the scores of that moment, because no person was left
+# in it (see Game.end_by_scores: the bot's seats alone do not play on).
+ENDED_BY_SCORES = "ended by scores"
+
+
+def left_seats(record: list[str]) -> tuple[int, ...]:
+    """The seats a record shows leaving the game (resigned or out of time), in the order they left."""
+    return tuple(int(m.group(2)) - 1 for m in map(_LEAVE_RE.match, record) if m)
 
 
 class Game:
@@ -99,7 +108,9 @@ class Game:
         if _LEAVE_RE.match(move.strip().lower()):
             raise IllegalMove("To leave the game, use the resign command.")
         if notation.squash(move).lower() == notation.squash(DRAW_AGREED):
-            raise IllegalMove("To end the game in a draw, offer one with the draw command.")
+            raise IllegalMove("To end the game in a draw, offer a draw.")
+        if notation.squash(move).lower() == notation.squash(ENDED_BY_SCORES):
+            raise IllegalMove("A game ends by scores only when no person is left in it.")
         canonical = self._play(move)
         self._legal = None
         self.record.append(canonical)
@@ -127,6 +138,20 @@ class Game:
         self.outcome = Outcome(staying, tuple(self.scores) or None, "agreement")
         self._legal = None
         self.record.append(DRAW_AGREED)
+
+    def end_by_scores(self) -> None:
+        """End the game now, ranked by the scores of this moment: the seats still in with the best
+        score win (all of them in a game without scores); recorded as ``ended by scores``."""
+        if self.outcome is not None:
+            raise IllegalMove(self._over_message(ENDED_BY_SCORES))
+        left = set(self.left_players)
+        staying = [s for s in range(self.players) if s not in left]
+        scores = tuple(self.scores)
+        best = max((scores[s] for s in staying), default=0) if scores else 0
+        winners = tuple(s for s in staying if not scores or scores[s] == best)
+        self.outcome = Outcome(winners, scores or None, "no_people_left")
+        self._legal = None
+        self.record.append(ENDED_BY_SCORES)
 
     def reveals_hidden(self, entry: str) -> bool:
         """Whether a record entry showed someone hidden information (a tile drawn from a pile),
@@ -192,7 +217,7 @@ class Game:
     @property
     def left_players(self) -> tuple[int, ...]:
         """Seats that resigned or ran out of time, in the order they left."""
-        return tuple(int(m.group(2)) - 1 for m in map(_LEAVE_RE.match, self.record) if m)
+        return left_seats(self.record)
 
     @property
     def last_was_leave(self) -> bool:
@@ -229,6 +254,9 @@ class Game:
         """Apply one stored record entry: a move, a player leaving the game, or an agreed draw."""
         if entry.strip().lower() == DRAW_AGREED:
             self.agree_draw()
+            return
+        if entry.strip().lower() == ENDED_BY_SCORES:
+            self.end_by_scores()
             return
         leave = _LEAVE_RE.match(entry.strip().lower())
         if leave:

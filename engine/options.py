@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import notation
-from .paisho.rng import SplitMix64
+from .paisho.rng import generator
 
 _WHOLE_NUMBER = re.compile(r"([+-]?)([0-9]+)")
 _MAX_DIGITS = 12  # more digits than any bound has: out of range without converting them
@@ -164,10 +164,10 @@ def first_option(help: str) -> Option:
 
 
 def first_seat(value: str, players: int, seed: int) -> int:
-    """The seat that begins: 0 for ``host``, the seed's SplitMix64 draw for ``random``, the seat named
+    """The seat that begins: 0 for ``host``, the seed generator's draw for ``random``, the seat named
     by a kept ``seatN``."""
     if value == "random":
-        return SplitMix64(seed).below(players)
+        return generator(seed).below(players)
     if value in FIRST_SEATS:
         seat = FIRST_SEATS.index(value)
         if seat >= players:

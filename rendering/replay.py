@@ -44,6 +44,8 @@ from .style import (
 )
 
 GIF_WIDTH = 440  # a phone shows a replay about 390 px wide; smaller frames, a smaller file
+MAX_FRAMES = 121  # a longer game is sampled: the start, the end and turns evenly spread between
+FRAME_BYTES = 8 * 1024  # a frame costs about 5 KB (python -m bench.replays): the estimate errs high
 FRAME_MS = 900  # how long each turn shows
 HOLD_MS = 2500  # the first and the last frame stay longer
 _LEAVE = re.compile(r"^(resign|timeout) ([1-9])$")
@@ -58,6 +60,20 @@ def positions(variant: str, players: int, seed: int, options: dict[str, Any] | N
     for entry in record[:upto]:
         game.apply_record_entry(entry)
         yield game.view()
+
+
+def shown_plies(plies: int, most: int = MAX_FRAMES) -> list[int]:
+    """The positions a replay shows (0: the start): every one, or ``most`` of them evenly spread,
+    the start and the end included."""
+    if plies + 1 <= most:
+        return list(range(plies + 1))
+    return sorted({round(i * plies / (most - 1)) for i in range(most)})
+
+
+def estimated_size(plies: int) -> int:
+    """About how many bytes the replay of a record of ``plies`` entries takes, known before it is
+    drawn (on the high side)."""
+    return len(shown_plies(plies)) * FRAME_BYTES + 64 * 1024
 
 
 def caption(ply: int, plies: int, entry: str | None, seat: int | None, names: Sequence[str]) -> str:
@@ -107,13 +123,16 @@ def _frame(drawn: Picture, header: int, body: int, text: str) -> Image.Image:
 def replay_gif(variant: str, players: int, seed: int, options: dict[str, Any] | None, record: Sequence[str],
                names: Sequence[str], seats: Sequence[int] | None = None, *, width: int = GIF_WIDTH,
                frame_ms: int = FRAME_MS, hold_ms: int = HOLD_MS) -> bytes:
-    """An animated GIF of a game from its record: the start, then one frame per record entry, each
+    """An animated GIF of a game from its record: the start, then one frame per record entry (at
+    most MAX_FRAMES frames: a longer game is sampled, ``shown_plies``), each
     with the last move marked and a caption (``seats``: who played each entry, as stored; else
     the player to move before it). Frames are drawn twice (first only to learn the tallest
     header and board, so no frame's board jumps) and written one by one, so a long game needs
     the memory of two frames, not of all of them."""
     names = list(names)
-    views = list(positions(variant, players, seed, options, record))
+    shown = set(shown_plies(len(record)))
+    every = list(positions(variant, players, seed, options, record))
+    views = [view for ply, view in enumerate(every) if ply in shown]
     header = body = 0
     colours: dict[Colour, None] = {}
     pairs: dict[tuple[Colour, Colour], None] = {}
@@ -124,11 +143,13 @@ def replay_gif(variant: str, players: int, seed: int, options: dict[str, Any] | 
         pairs.update(dict.fromkeys(drawn.pairs))
     plies = len(record)
     writer = GifWriter()
-    for ply, view in enumerate(views):
+    for ply, view in enumerate(every):
+        if ply not in shown:
+            continue
         drawn = _drawn(view, names)
         entry = record[ply - 1] if ply else None
         seat = (seats[ply - 1] if seats is not None and ply - 1 < len(seats)
-                else views[ply - 1].header.to_move if ply else None)
+                else every[ply - 1].header.to_move if ply else None)
         frame = _frame(drawn, header, body, caption(ply, plies, entry, seat, names))
         if width != WIDTH:
             frame = frame.resize((width, round(frame.height * width / WIDTH)), Image.Resampling.BOX)

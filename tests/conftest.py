@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bench import pg_cluster
-from bot.service import GameService, Person
+from bot.service import GameService, Person, Viewer
 from data import Store
 
 
@@ -86,3 +86,9 @@ def service(store, clock):
 
 
 ALICE, BOB, CAROL, DAVE = (Person(1, "alice"), Person(2, "bob"), Person(3, "carol"), Person(4, "dave"))
+
+
+def looker(person: Person, guild_id: int | None = 1, sees: bool = True) -> Viewer:
+    """Someone looking at games from a server (``guild_id``; None: a direct message) who can see
+    every channel there (``sees``) or none."""
+    return Viewer(person.id, guild_id, lambda channel_id, lobby_id: sees)

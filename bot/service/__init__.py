@@ -38,7 +38,7 @@ from data import GameStore
 from .. import metrics
 from ..workers import InlineWorkers, Workers
 from .agreements import Agreements
-from .base import HOUR, NO_GAME_HERE, Closed, NoGameHere, Notice, Person, Reply, UserError
+from .base import HOUR, NO_GAME_HERE, Closed, NoGameHere, Notice, Person, Reply, UserError, Viewer
 from .bots import Bots
 from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
 from .clock import Sweeper
@@ -51,7 +51,8 @@ from .standings import Standings
 from .timers import DEFAULT_DEADLINE, DEFAULT_REMINDER, Timers
 from .wording import in_words
 
-__all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "NO_GAME_HERE", "HOUR", "in_words"]
+__all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "Viewer", "NO_GAME_HERE", "HOUR",
+           "in_words"]
 R = TypeVar("R")
 
 
@@ -121,7 +122,7 @@ class GameService:
         self.recent_games = self.looking.recent
         self.rules = self.looking.rules
         # watching a game again
-        self.replays = Replays(store, self.running, self.workers, pictures)
+        self.replays = Replays(store, self.running, self.workers, pictures, self.looking)
         self.replay, self.position = self.replays.replay, self.replays.position
 
     def _explained(self, action: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
@@ -138,6 +139,7 @@ class GameService:
     async def reload(self) -> int:
         """Register every running game after a start (each is replayed on first use) and resume
         the bot's turns that were pending; returns how many games run."""
+        await self.standings.do_chores()
         count = await self.running.reload()
         self.bots.wake_all()
         return count

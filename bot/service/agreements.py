@@ -125,15 +125,14 @@ class Agreements:
             if bots:
                 raise UserError(f"{row.seats[bots[0]].name} plays on: the bot does not agree to draws.")
             offer = Offer(row.id, kind, seat, len(game.record), [seat], self.clock())
-            text = f"{me} offers a draw. {who}: accept or decline (or use /draw); a move declines it."
+            text = f"{me} offers a draw. {who}: accept or decline; a move declines it."
         else:
             start = self._takeback_start(row, game, seat)
             offer = Offer(row.id, kind, seat, start, [seat, *bots], self.clock())  # the bot always agrees
             if not others:
                 return await self._take_back(row, game, offer)
             undone = ", ".join(row.moves[start:])
-            text = (f"{me} asks to take back {undone}. {who}: accept or decline (or use /takeback); "
-                    "a move closes the request.")
+            text = f"{me} asks to take back {undone}. {who}: accept or decline; a move closes the request."
         await saving(row, self.store.put_offer(offer))
         return Reply(text, mention=tuple(s.user_id for s in others), game_id=row.id, offer=kind)
 

@@ -2,7 +2,10 @@
 refusals it makes (UserError) and the words used in several of them."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from data import GameRow
 
 HOUR = 3600.0
 NO_GAME_HERE = "There is no game running in this channel. Start one with challenge."
@@ -12,6 +15,12 @@ ENGINE_FAILED = ("Something went wrong on our side while checking that move; it 
                  "The game is unchanged.")
 SAVE_FAILED = "The bot could not save that just now, so nothing was changed. Please try again."
 MOVE_NOT_SAVED = "That move could not be saved; the board is as it was. Please try again."
+
+
+def no_game(number: int) -> str:
+    """The refusal of a game looked up by number that the asker may not see, in the same words
+    whether it exists or not (numbers are sequential: nothing may be learnt by trying them)."""
+    return f"No game {number} here."
 
 
 class UserError(Exception):
@@ -36,6 +45,29 @@ class Person:
     name: str
     bot: bool = False
     level: str | None = None  # a seat the bot plays, at this AI level (engine.ai.LEVELS)
+    account: str | None = None  # their own user name, shown outside a server instead of a nickname
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who looks at a game by its number, and from where. A game is seen in its own server by its
+    players and by whoever there can see its channel or thread, and in direct messages only by its
+    players; nowhere else (the local console's one person sees every game)."""
+
+    user_id: int
+    guild_id: int | None  # the server asked from; None: a direct message
+    # whether the asker can see a channel or thread of that server: (game's channel, lobby), the
+    # lobby (where the challenge was made) standing in for a thread the front-end cannot look up
+    sees: Callable[[int, int | None], bool] = field(default=lambda channel_id, lobby_id: False, compare=False)
+    everywhere: bool = False  # the local console
+
+    def may_see(self, row: GameRow) -> bool:
+        if self.everywhere:
+            return True
+        player = row.seat_of(self.user_id) is not None
+        if self.guild_id is None:
+            return player
+        return row.guild_id == self.guild_id and (player or self.sees(row.channel_id, row.lobby_id))
 
 
 @dataclass(frozen=True)
@@ -63,6 +95,7 @@ class Reply:
     rematch: bool = False  # the game ended: offer a Rematch button
     offer: str | None = None  # an offer opened with this reply (draw, takeback): offer Accept / Decline
     challenge: bool = False  # a challenge opened with this reply: offer Accept / Decline
+    elsewhere: bool = False  # it shows a game of another channel: for the asker only, never posted
 
 
 @dataclass

@@ -9,7 +9,9 @@ from typing import Any
 
 import engine
 from data import GameRow, GameStore, StoreError
+from data.sql import SeatSpec
 from engine import ai
+from engine.paisho.rng import new_secret_seed
 
 from .. import records
 from ..options import suggest_options
@@ -20,6 +22,8 @@ from .running import RunningGames, replay, saving
 from .timers import Timers
 
 DEFAULT_CHALLENGE_TTL = 24 * 3600.0
+BOT_GAMES = 3  # running games against the bot a user may have in one server
+OPEN_CHALLENGES = 5  # open challenges a user may have made in one server
 
 
 class Challenges:
@@ -57,7 +61,7 @@ class Challenges:
             raise UserError("You cannot challenge yourself.")
         if len(set(people)) < len(people):
             raise UserError("Each opponent can be named only once.")
-        seed = self.rng.randrange(2**31)
+        seed = self.new_seed(info)
         try:
             game = engine.new_game(info.id, players=1 + len(opponents), seed=seed, options=options)
         except ValueError as err:
@@ -65,11 +69,17 @@ class Challenges:
         if self.running.game_in(channel_id) is not None:
             raise UserError("A game is already running in this channel. Finish it first, or "
                             "challenge in another channel.")
-        seats: list[tuple[int, str, bool, str | None]] = [(challenger.id, challenger.name, True, None)]
+        seats: list[SeatSpec] = [(challenger.id, challenger.name, True, None, challenger.account)]
         for n, p in enumerate(opponents, start=1):
-            seats.append((-n, p.name, True, p.level) if p.level is not None else (p.id, p.name, False, None))
+            seats.append((-n, p.name, True, p.level, None) if p.level is not None
+                         else (p.id, p.name, False, None, p.account))
         return await self._open_new(challenger, info, game.options, seed, guild_id, channel_id, seats,
                                     rated and not bots, f"{challenger.name} challenges", make_channel)
+
+    def new_seed(self, info: engine.GameDescriptor) -> int:
+        """A new game's seed: a 128-bit secret (engine.paisho.rng) where the seed deals hidden tiles,
+        else a small number (it decides only what everybody sees, such as Basic's coin)."""
+        return new_secret_seed(self.rng.getrandbits) if info.secret_seed else self.rng.randrange(2**31)
 
     @staticmethod
     def _check_bot_seats(info: engine.GameDescriptor, bots: list[Person]) -> None:
@@ -82,20 +92,20 @@ class Challenges:
                 raise UserError(f"I play at the levels {', '.join(ai.LEVELS)}, not '{bot.level}'.")
 
     async def _open_new(self, challenger: Person, info: engine.GameDescriptor, options: dict[str, Any], seed: int,
-                        guild_id: int | None, channel_id: int, seats: list[tuple[int, str, bool, str | None]],
+                        guild_id: int | None, channel_id: int, seats: list[SeatSpec],
                         rated: bool, opening: str,
                         make_channel: Callable[[str], Awaitable[int | None]] | None = None) -> Reply:
         """Store a new challenge (replacing the challenger's open one in this channel) and word it;
         with nobody left to accept (the bot plays every other seat) the game starts at once."""
         now = self.clock()
         replaced = [r for r in await self.store.open_challenges_in(channel_id) if self.challenger(r) == challenger.id]
+        await self._check_limits(challenger, guild_id, replaced, bot_game=any(len(s) > 3 and s[3] for s in seats))
         game_id = await self.store.create_game(
             variant=info.id, options=options, seed=seed, guild_id=guild_id, channel_id=channel_id,
             status="challenge", seats=seats, now=now, expires_at=now + self.ttl, rated=rated,
-            challenger_id=challenger.id)
+            challenger_id=challenger.id, replaces=[r.id for r in replaced])
         closes = []
         for old in replaced:
-            await self.store.set_status(old.id, "declined", now)
             closes += self._closed(old, f"Replaced by challenge #{game_id}.")
         invited = [s for s in seats if not s[2]]
         if not invited:
@@ -105,11 +115,11 @@ class Challenges:
                 play_in = await make_channel(wording.game_title(row)) if make_channel is not None else None
                 started = await self._start(row, 0, play_in or channel_id, self.clock())
             return replace(started, closes=tuple(closes) + started.closes)
-        bots = [s for s in seats if s[3] is not None]
+        bots = [s for s in seats if len(s) > 3 and s[3] is not None]
         who = ", ".join(s[1] for s in invited)
         also = f" with {', '.join(s[1] for s in bots)}" if bots else ""
-        text = (f"{opening} {who} to a {'rated' if rated else 'casual'} game of {info.name}{also} (game #{game_id}; "
-                f"{records.options_text(info, options)}). {who}: accept or decline.")
+        text = (f"{opening} {who} to a {'rated' if rated else 'casual'} game of {info.name}{also}: game #{game_id}, "
+                f"{records.options_text(info, options)}. {who}: accept or decline.")
         if replaced:
             text += f" (This replaces your challenge {', '.join(f'#{r.id}' for r in replaced)}.)"
         image = await self.pictures.proposal(info.id, options)
@@ -117,6 +127,23 @@ class Challenges:
             text += " Any player may propose another board; everyone accepts the board they play on."
         return Reply(text, image=image, mention=tuple(s[0] for s in invited), game_id=game_id,
                      closes=tuple(closes), challenge=True)
+
+    async def _check_limits(self, user: Person, guild_id: int | None, replaced: list[GameRow], bot_game: bool) -> None:
+        """Fair use, per server: at most BOT_GAMES running games against the bot and OPEN_CHALLENGES
+        open challenges a user made (a challenge this one replaces does not count)."""
+        mine = [r for r in await self.store.games_of(user_id=user.id) if r.guild_id == guild_id]
+        if bot_game:
+            against_bot = [r for r in mine if r.status == "running" and any(s.level for s in r.seats)]
+            if len(against_bot) >= BOT_GAMES:
+                numbers = ", ".join(f"#{r.id}" for r in against_bot)
+                raise UserError(f"You already play {len(against_bot)} games against me here ({numbers}), the most "
+                                f"at once. Finish or resign one of them first.")
+        gone = {r.id for r in replaced}
+        waiting = [r for r in mine if r.status == "challenge" and self.challenger(r) == user.id and r.id not in gone]
+        if len(waiting) >= OPEN_CHALLENGES:
+            numbers = ", ".join(f"#{r.id}" for r in waiting)
+            raise UserError(f"You already have {len(waiting)} open challenges here ({numbers}), the most at once. "
+                            "Wait for an answer, or withdraw one by declining it.")
 
     @staticmethod
     def challenger(row: GameRow) -> int:
@@ -148,9 +175,10 @@ class Challenges:
             raise UserError("A game is already running in this channel; ask for the rematch elsewhere.")
         info = engine.info(row.variant)
         rotated = row.seats[1:] + row.seats[:1]
-        seats = [(s.user_id, s.name, s.user_id == user.id or s.level is not None, s.level) for s in rotated]
+        seats: list[SeatSpec] = [(s.user_id, s.name, s.user_id == user.id or s.level is not None, s.level, s.account)
+                                 for s in rotated]
         opening = f"{user.name} asks for a rematch of game #{row.id}, challenging"
-        return await self._open_new(user, info, row.options, self.rng.randrange(2**31), row.guild_id, channel_id,
+        return await self._open_new(user, info, row.options, self.new_seed(info), row.guild_id, channel_id,
                                     seats, row.rated, opening)
 
     async def _open(self, user: Person, game_id: int | None, channel_id: int | None) -> GameRow:

@@ -8,11 +8,12 @@ from data import GameRow, GameStore
 
 from .. import records
 from . import wording
-from .base import NO_GAME_HERE, NoGameHere, Person, Reply, UserError
+from .base import NO_GAME_HERE, NoGameHere, Person, Reply, UserError, Viewer, no_game
 from .pictures import Pictures
 from .running import RunningGames, replay
 
 RECENT = 10  # finished games a player's list shows
+NEVER_STARTED = ("challenge", "declined", "expired")
 
 
 class Looking:
@@ -21,18 +22,23 @@ class Looking:
         self.running = running
         self.pictures = pictures
 
-    async def find(self, channel_id: int | None, game_id: int | None,
-                   user: Person | None = None) -> tuple[GameRow, engine.Game]:
-        """A game by number, else the one running in the channel, else the one that ended there
-        last (its thread keeps showing it)."""
+    async def numbered(self, game_id: int, viewer: Viewer | None, started: bool = True) -> GameRow:
+        """A game by its number, if ``viewer`` may see it (else the same refusal whether it exists
+        or not); with ``started``, challenges that never started are not games yet."""
+        found = self.running.loaded(game_id)
+        row = found[0] if found is not None else await self.store.get_game(game_id)
+        if row is None or (started and row.status in NEVER_STARTED) or viewer is None or not viewer.may_see(row):
+            raise UserError(no_game(game_id))
+        return row
+
+    async def find(self, channel_id: int | None, game_id: int | None, user: Person | None = None,
+                   viewer: Viewer | None = None) -> tuple[GameRow, engine.Game]:
+        """A game by number (if ``viewer`` may see it), else the one running in the channel, else
+        the one that ended there last (its thread keeps showing it)."""
         if game_id is not None:
+            row = await self.numbered(game_id, viewer)
             found = self.running.loaded(game_id)
-            if found is not None:
-                return found
-            row = await self.store.get_game(game_id)
-            if row is None or row.status in ("challenge", "declined", "expired"):
-                raise UserError(f"There is no game #{game_id}.")
-            return row, replay(row)
+            return found if found is not None else (row, replay(row))
         if channel_id is None:
             raise UserError("Which game? Give its number.")
         found = self.running.game_in(channel_id)
@@ -43,31 +49,40 @@ class Looking:
             raise NoGameHere(channel_id, user)
         return last, replay(last)
 
+    @staticmethod
+    def elsewhere(row: GameRow, channel_id: int | None) -> bool:
+        """Whether a game lives in another channel than the one asked from (then only the asker
+        is shown it: its own channel's people may see it, this one's perhaps not)."""
+        return channel_id is None or channel_id not in (row.channel_id, row.lobby_id)
+
     async def board(self, channel_id: int | None = None, *, game_id: int | None = None,
-                    user: Person | None = None) -> Reply:
-        row, game = await self.find(channel_id, game_id, user)
+                    user: Person | None = None, viewer: Viewer | None = None) -> Reply:
+        row, game = await self.find(channel_id, game_id, user, viewer)
         return Reply(f"Game #{row.id}, {wording.game_name(row.variant)}. {wording.status_text(row, game)}",
-                     image=await self.pictures.board(row, game), game_id=row.id)
+                     image=await self.pictures.board(row, game), game_id=row.id,
+                     elsewhere=self.elsewhere(row, channel_id))
 
     async def moves(self, channel_id: int | None = None, *, game_id: int | None = None,
-                    user: Person | None = None) -> Reply:
-        row, game = await self.find(channel_id, game_id, user)
-        return Reply(records.moves_text(row, game), game_id=row.id)
+                    user: Person | None = None, viewer: Viewer | None = None) -> Reply:
+        row, game = await self.find(channel_id, game_id, user, viewer)
+        return Reply(records.moves_text(row, game), game_id=row.id, elsewhere=self.elsewhere(row, channel_id))
 
     async def export(self, *, channel_id: int | None = None, game_id: int | None = None,
-                     user: Person | None = None) -> Reply:
+                     user: Person | None = None, viewer: Viewer | None = None) -> Reply:
         """The full record of a game as text that ``import`` (and engine.replay) can read back; a
         game with a secret seed shows it once the game is over."""
-        row, game = await self.find(channel_id, game_id, user)
-        return Reply(records.export_text(row, game), game_id=row.id)
+        row, game = await self.find(channel_id, game_id, user, viewer)
+        return Reply(records.export_text(row, game), game_id=row.id, elsewhere=self.elsewhere(row, channel_id))
 
-    async def games(self, *, guild_id: int | None = None, user_id: int | None = None) -> Reply:
-        """Running games and open challenges (of a server, or a player's with their recent ends)."""
-        rows = await self.store.games_of(guild_id=guild_id, user_id=user_id)
-        finished = ([r for r in await self.store.recent_games_of(user_id, RECENT, ("finished",))]
-                    if user_id is not None else [])
+    async def games(self, viewer: Viewer, *, guild_id: int | None = None, mine: bool = False) -> Reply:
+        """Running games and open challenges of a server that the asker can see (``mine``: the
+        asker's own, with their recent ends)."""
+        user_id = viewer.user_id if mine else None
+        rows = [r for r in await self.store.games_of(guild_id=guild_id, user_id=user_id) if viewer.may_see(r)]
+        finished = ([r for r in await self.store.recent_games_of(viewer.user_id, RECENT, ("finished",))
+                     if viewer.may_see(r)] if mine else [])
         if not rows and not finished:
-            return Reply("No games are running." if user_id is None
+            return Reply("No games are running." if not mine
                          else "You have no running games or open challenges.")
         lines = []
         for row in rows:
@@ -81,10 +96,13 @@ class Looking:
                 lines.append(f"#{row.id} {wording.game_name(row.variant)}: {players} (over, in <#{row.channel_id}>)")
         return Reply("\n".join(lines))
 
-    async def recent(self, user_id: int, typed: str = "", limit: int = 25) -> list[tuple[str, int]]:
-        """A player's recent games for autocomplete: (``#42 <game>: alice, bob (over)``, 42)."""
+    async def recent(self, viewer: Viewer, typed: str = "", limit: int = 25) -> list[tuple[str, int]]:
+        """The asker's recent games that may be looked at from here, for autocomplete:
+        (``#42 <game>: alice, bob (over)``, 42)."""
         out = []
-        for row in await self.store.recent_games_of(user_id, 50):
+        for row in await self.store.recent_games_of(viewer.user_id, 50):
+            if not viewer.may_see(row):
+                continue
             state = "running" if row.status == "running" else "over"
             label = f"#{row.id} {wording.game_name(row.variant)}: {', '.join(s.name for s in row.seats)} ({state})"
             if typed.strip().lstrip("#") in label:
@@ -115,6 +133,6 @@ class Looking:
                 return f"No game is running in this channel; your game is played in its own thread: {where}."
         last = await self.store.last_game_in(missing.channel_id)
         if last is not None and last.status == "finished":
-            return (f"Game #{last.id} in this channel is over; /board, /moves and /export still show it. "
+            return (f"Game #{last.id} in this channel is over; the board, moves and export commands still show it. "
                     "Start a new one with challenge.")
         return NO_GAME_HERE

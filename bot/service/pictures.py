@@ -17,9 +17,15 @@ import rendering
 from data import GameRow
 from rendering import replay as drawing
 
+from ..texts import plain_name
 from ..workers import Workers
 
 log = logging.getLogger(__name__)
+
+
+def seat_names(row: GameRow) -> list[str]:
+    """The players' names as a picture writes them (plain text)."""
+    return [plain_name(s.name) for s in row.seats]
 
 
 class Pictures:
@@ -39,7 +45,7 @@ class Pictures:
     async def board(self, row: GameRow, game: engine.Game) -> bytes | None:
         """The board PNG of the position as it is now."""
         return await self._draw(f"the board of game {row.id}", rendering.render_view, game.view(),
-                                [s.name for s in row.seats])
+                                seat_names(row))
 
     async def hand(self, game: engine.Game, seat: int) -> bytes | None:
         """A picture of one player's own tiles (games with hidden hands)."""
@@ -62,9 +68,9 @@ class Pictures:
 
     async def rating_chart(self, title: str, values: list[float]) -> bytes | None:
         """A player's rating over their games."""
-        return await self._draw(f"the rating chart {title!r}", rendering.rating_chart, title, values)
+        return await self._draw(f"the rating chart {title!r}", rendering.rating_chart, plain_name(title), values)
 
     async def position(self, row: GameRow, ply: int) -> bytes:
         """The position after ``ply`` entries of a stored record (rebuilt in the painter)."""
         return await self.painters.run(drawing.position_png, row.variant, len(row.seats), row.seed, row.options,
-                                       list(row.moves), [s.name for s in row.seats], ply)
+                                       list(row.moves), seat_names(row), ply)

@@ -80,13 +80,31 @@ class Play:
         return await self.turn_reply(row, after, f"{user.name} resigned.")
 
     async def leave(self, row: GameRow, game: engine.Game, seat: int, reason: str) -> engine.Game:
-        """Seat ``seat`` leaves (resignation or timeout), committed; call with the game's lock held."""
+        """Seat ``seat`` leaves (resignation or timeout), committed; call with the game's lock held.
+        When only the bot's seats are left, the game ends there (``end_unpeopled``)."""
         after = game.copy()
         try:
             after.resign(seat, reason)
         except (engine.IllegalMove, ValueError) as err:
             raise UserError(str(err)) from None
         await self.commit(row, after, seat, after.record[-1], before_to_move=game.to_move)
+        return await self.end_unpeopled(row, after)
+
+    @staticmethod
+    def unpeopled(row: GameRow, game: engine.Game) -> bool:
+        """Whether a running game has no person left in it (only the bot's seats)."""
+        left = set(game.left_players)
+        return game.outcome is None and all(row.is_bot(s) for s in range(game.players) if s not in left)
+
+    async def end_unpeopled(self, row: GameRow, game: engine.Game) -> engine.Game:
+        """A game whose last person left ends at once, ranked by the scores of that moment (the
+        bot does not play on against itself); committed. Call with the game's lock held."""
+        if not self.unpeopled(row, game):
+            return game
+        after = game.copy()
+        after.end_by_scores()
+        assert game.to_move is not None
+        await self.commit(row, after, game.to_move, after.record[-1])
         return after
 
     async def abort(self, channel_id: int, user: Person) -> Reply:

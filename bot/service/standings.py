@@ -2,15 +2,20 @@
 (a profile with a chart, a game's leaderboard)."""
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import engine
-from data import GameRow, GameStore, HistoryRow, RatingRow, RatingUpdate
+from data import GameRow, GameStore, HistoryRow, RatingRow, RatingUpdate, StoreError
+from engine.base import left_seats
 
 from .. import ratings
 from .base import Person, Reply, UserError
 from .pictures import Pictures
 from .wording import count
+
+log = logging.getLogger(__name__)
 
 
 class Standings:
@@ -37,6 +42,11 @@ class Standings:
         from the players' ``stored`` ratings."""
         out = game.outcome
         assert out is not None
+        return self.rated(row, out.winners, out.scores, game.left_players, now, stored)
+
+    def rated(self, row: GameRow, winners: Sequence[int], scores: Sequence[float] | None, left: Sequence[int],
+              now: float, stored: list[RatingRow]) -> list[tuple[RatingRow, HistoryRow]]:
+        """``changes`` from a game's result: who won, the scores, who left."""
         users = [s.user_id for s in row.seats]
         old = {r.user_id: r for r in stored}
         skills = []
@@ -44,16 +54,16 @@ class Standings:
             r = old.get(uid)
             skills.append(ratings.Skill() if r is None else
                           ratings.after_inactivity(ratings.Skill(r.mu, r.sigma), now - r.last_played))
-        places = ratings.ranks(game.players, out.winners, out.scores, game.left_players)
+        places = ratings.ranks(len(row.seats), winners, scores, left)
         new = ratings.rate(skills, places)
         shared_by_all = len(set(places)) == 1
         changes = []
         for seat, (uid, before, after) in enumerate(zip(users, skills, new)):
             r = old.get(uid)
-            result = "draw" if shared_by_all else ("win" if seat in out.winners else "loss")
+            result = "draw" if shared_by_all else ("win" if seat in winners else "loss")
             shown_after = ratings.display(after.mu)
             rating = RatingRow(
-                user_id=uid, variant=row.variant, name=row.seats[seat].name, mu=after.mu, sigma=after.sigma,
+                user_id=uid, variant=row.variant, name=row.seats[seat].public_name, mu=after.mu, sigma=after.sigma,
                 games=(r.games if r else 0) + 1, wins=(r.wins if r else 0) + (result == "win"),
                 draws=(r.draws if r else 0) + (result == "draw"), losses=(r.losses if r else 0) + (result == "loss"),
                 best=max(r.best if r else shown_after, shown_after), last_played=now)
@@ -61,6 +71,40 @@ class Standings:
                                  shown_after, after.mu, after.sigma, now)
             changes.append((rating, history))
         return changes
+
+    async def do_chores(self) -> None:
+        """Work a migration left for this start: 'rerate' replays the whole rating history with
+        today's rules (a draw whose scores differed used to be rated as a win)."""
+        if "rerate" not in await self.store.chores():
+            return
+        games, when, seen = await self.store.rated_games()
+        changes, results = self.rerated(games, when)
+        try:
+            await self.store.replace_ratings("rerate", seen, changes, results)
+        except StoreError as err:  # another process did it, or rated a game meanwhile: it runs next start
+            log.info("Ratings not replayed at this start: %s", err)
+            return
+        log.info("Ratings replayed from the history of %d rated games", len(games))
+
+    def rerated(self, games: list[GameRow], when: dict[int, float]
+                ) -> tuple[list[tuple[RatingRow, HistoryRow]], dict[int, dict[str, Any]]]:
+        """Every rating change of these games again, in the order they were rated, each at the time
+        it was; and each game's result with its new changes."""
+        state: dict[tuple[int, str], RatingRow] = {}
+        changes: list[tuple[RatingRow, HistoryRow]] = []
+        results: dict[int, dict[str, Any]] = {}
+        for row in sorted(games, key=lambda r: (when[r.id], r.id)):
+            if not row.result:
+                continue
+            stored = [state[key] for key in ((s.user_id, row.variant) for s in row.seats) if key in state]
+            new = self.rated(row, row.result["winners"], row.result.get("scores"), left_seats(row.moves),
+                             when[row.id], stored)
+            for rating, _ in new:
+                state[(rating.user_id, rating.variant)] = rating
+            changes += new
+            results[row.id] = {**row.result, "ratings": {str(h.user_id): [round(h.before), round(h.after)]
+                                                         for _, h in new}}
+        return changes, results
 
     def _standing(self, row: RatingRow) -> tuple[float, float]:
         """(displayed rating, uncertainty after the time since the last rated game)."""

@@ -39,11 +39,19 @@ def outcome_dict(outcome: engine.Outcome) -> dict[str, Any]:
             "reason": outcome.reason}
 
 
+def labelled(name: str, label: str) -> str:
+    """``alice (Apricot)``; a name that ends in brackets already takes the label inside them:
+    ``bot (hard, Apricot)``."""
+    if name.endswith(")") and "(" in name:
+        return f"{name[:-1]}, {label})"
+    return f"{name} ({label})"
+
+
 def names(row: GameRow, game: engine.Game | None = None) -> list[str]:
     """The seats' names, with the game's label for each seat when the game is given."""
     if game is None:
         return [s.name for s in row.seats]
-    return [f"{s.name} ({game.seat_label(s.seat)})" for s in row.seats]
+    return [labelled(s.name, game.seat_label(s.seat)) for s in row.seats]
 
 
 def mentions(row: GameRow, seats: list[int] | tuple[int, ...] | None = None) -> tuple[int, ...]:
@@ -76,20 +84,31 @@ def rating_text(row: GameRow) -> str:
 
 
 def result_text(row: GameRow, game: engine.Game) -> str:
-    """``Game over: alice (Periwinkle) wins 3–1 (every piece is placed).``"""
+    """How a game ended, in the words people use: ``Game over: alice (Periwinkle) wins 3–1 (every
+    piece is placed).`` (the winner's score first), ``Game over: a draw (by agreement).``, and where
+    there are more players, or the scores differ in a draw, each score after its player's name.
+    Scores that are all 0 (a resignation before anyone scored) are left out."""
     out = game.outcome
     assert out is not None
     seats = names(row, game)
     count = game.final_words([s.name for s in row.seats])
-    score = ""
-    if out.scores is not None and not count:
-        score = " " + "\u2013".join(f"{s:g}" for s in out.scores)
     why = game.reason_text(out.reason) + (f"; {count}" if count else "")
+    scores = out.scores if out.scores is not None and any(out.scores) and not count else None
+    two = scores is not None and len(scores) == 2
     if len(out.winners) == 1:
-        return f"Game over: {seats[out.winners[0]]} wins{score} ({why})."
-    if len(out.winners) == game.players:
-        return f"Game over: a draw{score} ({why})."
-    return f"Game over: {' and '.join(seats[w] for w in out.winners)} share the win{score} ({why})."
+        w = out.winners[0]
+        if two and scores is not None:
+            return f"Game over: {seats[w]} wins {scores[w]:g}–{scores[1 - w]:g} ({why})."
+        said = f"Game over: {seats[w]} wins ({why})."
+    elif len(out.winners) == game.players:
+        if two and scores is not None and scores[0] == scores[1]:
+            return f"Game over: a draw {scores[0]:g}–{scores[1]:g} ({why})."
+        said = f"Game over: a draw ({why})."
+    else:
+        said = f"Game over: {' and '.join(seats[w] for w in out.winners)} share the win ({why})."
+    if scores is None:
+        return said
+    return said + " Scores: " + ", ".join(f"{s.name} {scores[s.seat]:g}" for s in row.seats) + "."
 
 
 def refusal(message: str) -> str:

@@ -17,7 +17,7 @@ from ..base import Game, IllegalMove, Outcome
 from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import CENTRE
-from ..paisho.rng import SplitMix64
+from ..paisho.rng import generator
 from . import moves
 from .harmony import count_after, harmony_count, line_harmonies, lines_through
 from .movement import check_move
@@ -49,6 +49,7 @@ class AncientGame(Game):
     hidden_hands = True
     hidden_entry_words = ("draw",)  # a draw shows the drawer a tile: never taken back
     lists_moves_in_parts = True  # a Ship in hand on a crowded board: millions of turns (3.4.3)
+    _from_record = False  # set while a stored record entry is applied (apply_record_entry)
     REASON_TEXT = {"exact_target": "exactly the target number of harmonies", "passes": "both players passed",
                    "turn_limit": "the turn limit"}
 
@@ -56,7 +57,7 @@ class AncientGame(Game):
         super().__init__(players, seed, options)
         self.options = normalise_options(options)
         self.target, self.hand_size = self.options["target"], self.options["hand_size"]
-        rng = SplitMix64(seed)
+        rng = generator(seed)  # keyed for new games: the deal cannot be worked out (rng.py)
         self.piles: list[list[str]] = []
         for _ in (0, 1):
             tiles = full_set()
@@ -223,18 +224,29 @@ class AncientGame(Game):
         self._end_turn()
         return f"draw,discard {code}"
 
+    def apply_record_entry(self, entry: str) -> None:
+        """A stored entry ``draw,discard T`` may discard the very tile the draw took (the player saw
+        it before discarding); typed as one input, it may name only a tile already in the hand."""
+        self._from_record = True
+        try:
+            super().apply_record_entry(entry)
+        finally:
+            del self._from_record
+
     def _draw_and_discard(self, p: int, token: str) -> str:
-        """The record form ``draw,discard T`` as one input: all or nothing."""
+        """The record form ``draw,discard T`` as one input: all or nothing. Typed by a player, T must
+        already be in the hand, and every refusal reads the same whatever lies on the pile: a player
+        learns nothing of an unseen tile by trying (to discard the tile you draw: draw, then discard)."""
         code = read_code(token)
         if self.pending:
             raise IllegalMove(self._discard_first(p))
         if not self.piles[p]:
             raise IllegalMove("Your draw pile is empty")
-        after = sort_hand(self.hands[p] + [self.piles[p][0]])
-        if len(after) <= self.hand_size:
+        if len(self.hands[p]) + 1 <= self.hand_size:
             raise IllegalMove("You discard only after a draw that overfills your hand")
-        if code not in after:
-            raise IllegalMove(f"You have no {NAMES[code]} in your hand")
+        if code not in (self.hands[p] + [self.piles[p][0]] if self._from_record else self.hands[p]):
+            raise IllegalMove(f"You have no {NAMES[code]} in your hand; to discard the tile you draw, "
+                              "draw first and then discard it")
         self._draw(p)
         self._draw_recorded = False  # this draw is part of this one input
         return self._discard(p, code)

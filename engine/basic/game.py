@@ -17,7 +17,7 @@ from ..paisho import notation as pn
 from ..paisho.board import Point, chebyshev, mirror, name, side
 from ..paisho.flowers import COUNT, FLOWERS
 from ..paisho.flowers import ORDER as TILE_ORDER
-from ..paisho.rng import SplitMix64
+from ..paisho.rng import generator
 from .actions import Action, action_text, actions, apply_action
 from .harmony import Board, Garden, drained_points, is_drained
 from .live import LiveGarden
@@ -60,7 +60,7 @@ class BasicGame(Game):
     def __init__(self, players: int, seed: int, options: dict[str, Any] | None) -> None:
         super().__init__(players, seed, options)
         self.options = normalise_options(options)
-        self.coin_winner = SplitMix64(seed).coin()
+        self.coin_winner = generator(seed).coin()
         self.phase = "choose"  # then "spring", then "main"
         self.first_placer: int | None = None
         self.spring_used: list[set[str]] = [set(), set()]

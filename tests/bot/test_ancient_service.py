@@ -7,7 +7,7 @@ import rendering
 from bot.console import ConsoleSession
 from bot.service import UserError
 from engine.ancient.tiles import NAMES
-from tests.conftest import ALICE, BOB, CAROL
+from tests.conftest import ALICE, BOB, CAROL, looker
 
 CH = 600
 
@@ -59,7 +59,7 @@ async def test_hands_are_private_and_the_seed_is_secret_until_the_end(service):
     with pytest.raises(UserError, match="You are not playing in this game."):
         await service.hand(CH, CAROL)
     await service.resign(CH, ALICE)
-    finished = await service.export(game_id=row.id)
+    finished = await service.export(game_id=row.id, viewer=looker(ALICE, guild_id=None))
     assert f'[Seed "{row.seed}"]' in finished.text
 
 

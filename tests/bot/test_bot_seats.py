@@ -29,7 +29,7 @@ class StalledWorkers(InlineWorkers):
         super().__init__()
         self.asked = 0
 
-    async def run(self, fn, *args):
+    async def run(self, fn, *args, **where):
         self.asked += 1
         await asyncio.Event().wait()
 
@@ -70,7 +70,7 @@ async def test_a_game_against_the_bot_alone_starts_at_once_and_the_bot_answers_e
     assert not row.rated
     assert row.is_bot(1) and not row.is_bot(0) and row.seats[1].level == "easy"
     reply = await service.move(CH, ALICE, game.legal_moves()[0])
-    assert "Pai Sho Bot (easy) (Apricot) to move" in reply.text
+    assert "Pai Sho Bot (easy, Apricot) to move" in reply.text
     await service.settle()
     assert len(heard) == 1
     said = heard[0]
@@ -102,7 +102,7 @@ async def test_bot_seats_mix_with_people_and_each_keeps_its_level(store, clock):
                                     opponents=[bot("easy"), BOB, bot("hard")], variant="pauso",
                                     options={"rings": 4})
     assert reply.text.startswith("alice challenges bob to a casual game of PAUSO with Pai Sho Bot (easy), "
-                                 "Pai Sho Bot (hard) (game #1;")  # bob must accept; the bot has
+                                 "Pai Sho Bot (hard): game #1, ")  # bob must accept; the bot has
     assert "bob: accept or decline." in reply.text
     await service.accept(BOB, channel_id=CH)
     row, game = service.game_in(CH)
@@ -187,7 +187,7 @@ async def test_a_whole_console_game_against_the_bot(store, clock, tmp_path):
     service = make_service(store, clock)
     session = ConsoleSession(service, tmp_path)
     out = await session.handle("alice: challenge pauso bot:hard rings=4")
-    assert out[0].startswith("Game #1 of PAUSO begins: alice (Periwinkle), bot (hard) (Apricot)")
+    assert out[0].startswith("Game #1 of PAUSO begins: alice (Periwinkle), bot (hard, Apricot)")
     seen: list[str] = []
     for _ in range(100):
         found = service.game_in(session.channel_id)
@@ -212,5 +212,5 @@ async def test_console_level_options_are_checked(store, clock, tmp_path):
     out = await session.handle("alice: challenge pauso bot bot level=easy,medium,hard")
     assert out == ["! The option level gives 3 levels for 2 bot seats: give one level, or one per bot seat."]
     out = await session.handle("alice: challenge pauso bot:easy bot:hard")
-    assert "bot (easy) (Apricot), bot (hard) (Mint)" in out[0]
+    assert "bot (easy, Apricot), bot (hard, Mint)" in out[0]
     service.close()

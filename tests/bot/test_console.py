@@ -28,7 +28,7 @@ async def test_scripted_game_prints_replies_and_saves_pictures(service, tmp_path
     assert "Game #1 of PAUSO begins" in text
     assert "bob played R@c2. 1: stay P c1 (edge). carol (Mint) to move." in text
     end = next(i for i, line in enumerate(out) if line.startswith("carol played R@a2."))
-    assert "alice (Periwinkle) and bob (Apricot) share the win 2\u20132\u20130" in out[end]
+    assert "alice (Periwinkle) and bob (Apricot) share the win (every piece is placed). Scores: alice 2, bob 2, carol 0." in out[end]
     assert out[end + 1:end + 3] == ["(rematch offers the same game again)", "(notifies: alice, bob, carol)"]
     pictures = sorted((tmp_path / "boards").glob("*.png"))
     assert len(pictures) == 1 + 1 + 12  # challenge board, start, every move

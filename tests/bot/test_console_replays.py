@@ -29,4 +29,4 @@ async def test_replay_and_browse_save_pictures(store, clock, tmp_path):
     assert Image.open(saved.removeprefix("[picture: ").removesuffix("]")).width == 800
     assert (await session.handle("browse 0"))[0].endswith("Start \u00b7 2 moves.")
     assert await session.handle("replay #x") == ["! Give the game as a number, e.g. replay #12 or browse #12 5."]
-    assert await session.handle("replay 9") == ["! There is no game #9."]
+    assert await session.handle("replay 9") == ["! No game 9 here."]

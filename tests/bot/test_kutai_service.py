@@ -33,7 +33,7 @@ async def test_k2_opening_through_the_service_ends_with_a_harmony_win(service, s
         assert reply.text.startswith(f"{players[turn % 2].name} played {move}. Harmony {total} (")
         assert Image.open(io.BytesIO(reply.image)).size[0] == 800
     assert reply.finished
-    assert "Game over: bob (Player 2) wins 9\u201312 (the Harmony passed the target)." in reply.text
+    assert "Game over: bob (Player 2) wins 12\u20139 (the Harmony passed the target)." in reply.text
     assert "Ratings: alice " in reply.text
     row = await store.get_game(game_id)
     assert row.status == "finished" and row.moves == [m for m, _, _ in K2]
@@ -103,5 +103,5 @@ async def test_console_kutai_game(service, tmp_path):
     assert "alice challenges bob to a rated game of Kutai Pai Sho" in text
     assert "bob played DCl@f12. Harmony 2 (+2); more than 10 wins. alice (Player 1) to move." in text
     assert "bob played NCh@i2. Harmony 6 (-2); more than 10 wins." in text
-    assert "Game over: bob (Player 2) wins 9\u201312 (the Harmony passed the target)." in text
+    assert "Game over: bob (Player 2) wins 12\u20139 (the Harmony passed the target)." in text
     assert len(list((tmp_path / "boards").glob("*.png"))) == 1 + 8  # the start and every move

@@ -11,7 +11,7 @@ import pytest
 import engine
 from bot.service import UserError
 from tests.bot.test_service import CH, start_round5
-from tests.conftest import ALICE, BOB, CAROL, DAVE
+from tests.conftest import ALICE, BOB, CAROL, DAVE, looker
 
 THREAD = 500
 
@@ -43,9 +43,9 @@ async def test_a_finished_game_is_shown_in_its_thread_and_by_number(service):
     assert "1. alice: R@a1" in (await service.moves(THREAD)).text
     export = await service.export(channel_id=THREAD)
     assert '[Status "finished"]' in export.text and "2. bob: resign 2" in export.text
-    assert (await service.export(game_id=game_id)).text == export.text
-    with pytest.raises(UserError, match="^There is no game #99.$"):
-        await service.export(game_id=99)
+    assert (await service.export(game_id=game_id, viewer=looker(CAROL))).text == export.text
+    with pytest.raises(UserError, match="^No game 99 here.$"):
+        await service.export(game_id=99, viewer=looker(CAROL))
 
 
 async def test_a_finished_ancient_game_shows_its_seed(service, store):
@@ -55,17 +55,18 @@ async def test_a_finished_ancient_game_shows_its_seed(service, store):
     await service.draw(THREAD, ALICE)
     await service.draw(THREAD, BOB)
     row = await store.get_game(game_id)
-    assert f'[Seed "{row.seed}"]' in (await service.export(game_id=game_id)).text
+    assert f'[Seed "{row.seed}"]' in (await service.export(game_id=game_id, viewer=looker(ALICE))).text
 
 
 async def test_the_games_list_links_each_game_and_mine_has_the_finished_ones(service):
     game_id = await start_in_thread(service)
-    assert f"#{game_id} PAUSO: alice, bob (running in <#{THREAD}>)" in (await service.games(guild_id=1)).text
+    listed = (await service.games(looker(CAROL), guild_id=1)).text
+    assert f"#{game_id} PAUSO: alice, bob (running in <#{THREAD}>)" in listed
     await service.resign(THREAD, BOB)
-    mine = (await service.games(user_id=ALICE.id)).text
+    mine = (await service.games(looker(ALICE), guild_id=1, mine=True)).text
     assert f"Recently finished:\n#{game_id} PAUSO: alice, bob (over, in <#{THREAD}>)" in mine
-    assert await service.recent_games(ALICE.id) == [(f"#{game_id} PAUSO: alice, bob (over)", game_id)]
-    assert await service.recent_games(ALICE.id, "nothing like it") == []
+    assert await service.recent_games(looker(ALICE)) == [(f"#{game_id} PAUSO: alice, bob (over)", game_id)]
+    assert await service.recent_games(looker(ALICE), "nothing like it") == []
 
 
 # ----- challenges ------------------------------------------------------------------------------
@@ -151,7 +152,7 @@ async def test_a_draw_offered_and_accepted_ends_the_game_rated_as_a_draw(service
     game_id = await start_in_thread(service)
     offer = await service.draw(THREAD, ALICE)
     assert offer.offer == "draw" and offer.mention == (BOB.id,)
-    assert offer.text == "alice offers a draw. bob: accept or decline (or use /draw); a move declines it."
+    assert offer.text == "alice offers a draw. bob: accept or decline; a move declines it."
     with pytest.raises(UserError, match="You have agreed already; waiting for bob"):
         await service.draw(THREAD, ALICE)
     end = await service.agree(BOB, game_id, "draw")

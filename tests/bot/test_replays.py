@@ -11,7 +11,7 @@ from PIL import Image
 
 from bot.service import GameService, UserError
 from bot.workers import InlineWorkers
-from tests.conftest import ALICE, BOB, CAROL
+from tests.conftest import ALICE, BOB, CAROL, looker
 
 CH = 300
 GUILD = 1
@@ -50,7 +50,7 @@ async def test_a_finished_game_replays_by_number_and_is_unchanged(quick, store):
     game_id = await start(quick, ["c1", "c2"])
     await quick.resign(CH, BOB)
     before = await store.get_game(game_id)
-    replay = await quick.replay(game_id=game_id, guild_id=GUILD)
+    replay = await quick.replay(game_id=game_id, viewer=looker(CAROL))
     assert replay.frames == 4 == gif_frames(replay.gif)  # the start, two moves, the resignation
     assert replay.text == f"Replay of game #{game_id}, PAUSO: alice vs bob, 3 moves."
     after = await store.get_game(game_id)
@@ -62,33 +62,34 @@ async def test_positions_for_the_step_through(quick):
     last = await quick.position(channel_id=CH)
     assert (last.ply, last.plies, last.running) == (3, 3, True)
     assert last.text == f"Game #{game_id}, PAUSO: alice vs bob. Move 3/3: alice played R@b1."
-    first = await quick.position(game_id, 0, guild_id=GUILD)
+    first = await quick.position(game_id, 0, viewer=looker(CAROL))
     assert first.ply == 0 and first.text.endswith("Start \u00b7 3 moves.")
-    assert (await quick.position(game_id, 99)).ply == 3  # past the end: the last position
-    second = await quick.position(game_id, 2)
+    with pytest.raises(UserError, match=f"^Game #{game_id} has 3 moves: pick a position from 0 \\(the start\\) to 3.$"):
+        await quick.position(game_id, 99, viewer=looker(CAROL))
+    second = await quick.position(game_id, 2, viewer=looker(CAROL))
     assert second.image != last.image and Image.open(io.BytesIO(second.image)).width == 800
     await quick.move(CH, BOB, "c3")  # the game moves on: the last position with it
-    assert (await quick.position(game_id)).ply == 4
+    assert (await quick.position(game_id, viewer=looker(CAROL))).ply == 4
 
 
 async def test_refusals(quick, store):
     with pytest.raises(UserError, match="^There is no game running in this channel; give the number"):
         await quick.replay(channel_id=CH)
-    with pytest.raises(UserError, match=r"^There is no game #77\.$"):
-        await quick.replay(game_id=77)
+    with pytest.raises(UserError, match=r"^No game 77 here\.$"):
+        await quick.replay(game_id=77, viewer=looker(CAROL))
     open_one = await quick.challenge(guild_id=GUILD, channel_id=CH, challenger=ALICE, opponents=[CAROL],
                                      variant="pauso")
     with pytest.raises(UserError, match=f"^Game #{open_one.game_id} never started: its challenge is still open.$"):
-        await quick.replay(game_id=open_one.game_id)
+        await quick.replay(game_id=open_one.game_id, viewer=looker(CAROL))
     await quick.decline(CAROL, game_id=open_one.game_id)
     with pytest.raises(UserError, match="its challenge was declined"):
-        await quick.position(open_one.game_id)
+        await quick.position(open_one.game_id, viewer=looker(CAROL))
     game_id = await start(quick, channel=CH + 1)
     with pytest.raises(UserError, match=f"^There is nothing to replay in game #{game_id}: it has no moves yet.$"):
         await quick.replay(channel_id=CH + 1)
     await quick.abort(CH + 1, ALICE)
     with pytest.raises(UserError, match="called off before the first move"):
-        await quick.replay(game_id=game_id)
+        await quick.replay(game_id=game_id, viewer=looker(CAROL))
     other = await start(quick, ["c1"], channel=CH + 2)
-    with pytest.raises(UserError, match=f"^There is no game #{other}.$"):  # another server's game
-        await quick.replay(game_id=other, guild_id=GUILD + 1)
+    with pytest.raises(UserError, match=f"^No game {other} here.$"):  # another server's game
+        await quick.replay(game_id=other, viewer=looker(CAROL, guild_id=GUILD + 1))

@@ -11,7 +11,7 @@ from PIL import Image
 import engine
 from bot.service import GameService, UserError
 from data import Store
-from tests.conftest import ALICE, BOB, CAROL, DAVE
+from tests.conftest import ALICE, BOB, CAROL, DAVE, looker
 from tests.engine.test_pauso_vectors import T_P11
 
 CH = 100
@@ -35,14 +35,14 @@ async def test_whole_three_player_game_through_the_service(service, store):
         assert reply.text.startswith(f"{players[(turn - 1) % 3].name} played {move}.")
         assert Image.open(io.BytesIO(reply.image)).size[0] == 800
     assert reply.finished and reply.mention == (ALICE.id, BOB.id, CAROL.id) and reply.rematch
-    assert "alice (Periwinkle) and bob (Apricot) share the win 2\u20132\u20130" in reply.text
+    assert "alice (Periwinkle) and bob (Apricot) share the win (every piece is placed). Scores: alice 2, bob 2, carol 0." in reply.text
     row = await store.get_game(game_id)
     assert row.status == "finished"
     assert row.result == {"type": "shared_win", "winners": [0, 1], "scores": [2, 2, 0], "reason": "supplies_empty",
                           "ratings": {"1": [1500, 1529], "2": [1500, 1529], "3": [1500, 1443]}}
     assert reply.text.endswith("Ratings: alice +29 -> 1529, bob +29 -> 1529, carol -57 -> 1443.")
     assert row.moves == [m for m, *_ in T_P11]
-    with pytest.raises(UserError, match="^Game #1 in this channel is over; /board, /moves and /export still show it"):
+    with pytest.raises(UserError, match="^Game #1 in this channel is over; the board, moves and export commands still show it"):
         await service.move(CH, ALICE, "a3")
 
 
@@ -231,9 +231,9 @@ async def test_board_moves_export_and_import_round_trip(service):
 
 
 async def test_games_list_and_rules(service):
-    assert (await service.games(guild_id=1)).text == "No games are running."
+    assert (await service.games(looker(CAROL), guild_id=1)).text == "No games are running."
     await start_round5(service, players=(BOB,))
-    assert "#1 PAUSO: alice, bob (running in <#100>)" in (await service.games(guild_id=1)).text
+    assert "#1 PAUSO: alice, bob (running in <#100>)" in (await service.games(looker(CAROL), guild_id=1)).text
     assert "PAUSO" in service.rules("pauso").text
     assert "Basic Pai Sho" in service.rules("basic").text
     with pytest.raises(UserError, match="Unknown game 'chess'"):

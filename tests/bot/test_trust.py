@@ -207,7 +207,7 @@ async def test_a_picture_that_cannot_be_drawn_leaves_the_move_stored_and_the_rep
     from bot.workers import InlineWorkers
 
     class BrokenPainters(InlineWorkers):
-        async def run(self, fn, *args):
+        async def run(self, fn, *args, **where):
             raise BrokenProcessPool("a painter process died")
 
     service = GameService(store, clock=clock, painters=BrokenPainters(), workers=InlineWorkers())

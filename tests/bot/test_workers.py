@@ -7,7 +7,7 @@ import os
 
 import rendering
 from bot.service import GameService
-from bot.workers import InlineWorkers, Workers, painters
+from bot.workers import FairQueue, InlineWorkers, Workers, painters
 from tests.conftest import ALICE, BOB
 
 
@@ -71,3 +71,41 @@ async def test_the_board_picture_of_a_turn_is_drawn_in_a_painter_process(store, 
         assert reply.image == rendering.render_view(game.view(), [s.name for s in row.seats])  # the same picture
     finally:
         service.close()
+
+
+def _labelled(label: str, seconds: float) -> str:
+    import time
+    time.sleep(seconds)
+    return label
+
+
+def test_the_queue_serves_moves_first_and_servers_in_turn():
+    queue = FairQueue()
+    for label, kind, key in [("r1", "replay", "A"), ("a1", "move", "A"), ("a2", "move", "A"), ("a3", "move", "A"),
+                             ("b1", "move", "B"), ("b2", "move", "B"), ("c1", "move", "C"), ("r2", "replay", "B")]:
+        queue.put(kind, key, (_labelled, (label,), None))  # type: ignore[arg-type]
+    order = [job[1][0] for job in iter(queue.pop, None)]
+    assert order == ["a1", "b1", "c1", "a2", "b2", "a3", "r2", "r1"]  # B was served longer ago than A
+    assert queue.waiting() == 0
+
+
+async def test_a_burst_of_replays_does_not_hold_up_another_servers_move():
+    """One worker busy with a replay from server A, then a burst from A (replays, moves) and one
+    move from B: B's move runs as soon as the worker is free, A's moves next, the replays last."""
+    workers = Workers(1)
+    try:
+        jobs = [asyncio.ensure_future(workers.run(_labelled, "replay A0", 0.4, kind="replay", key="A"))]
+        await asyncio.sleep(0.1)  # the worker has taken it
+        burst = [("replay A1", "replay", "A"), ("replay A2", "replay", "A"), ("move A1", "move", "A"),
+                 ("move A2", "move", "A"), ("move B1", "move", "B")]
+        done: list[str] = []
+        for label, kind, key in burst:
+            job = asyncio.ensure_future(workers.run(_labelled, label, 0.01, kind=kind, key=key))
+            job.add_done_callback(lambda f: done.append(f.result()))
+            jobs.append(job)
+        await asyncio.sleep(0)  # each has reached the queue
+        assert workers.queue.waiting() == 5 and workers.queue.waiting("move") == 3
+        await asyncio.gather(*jobs)
+        assert done == ["move B1", "move A1", "move A2", "replay A1", "replay A2"]
+    finally:
+        workers.close()

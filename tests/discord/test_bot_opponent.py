@@ -25,7 +25,7 @@ async def test_a_game_against_the_bot_in_its_thread(world):
     assert thread.name.startswith("alice vs ") and "Quaterno #1" in thread.name
     opening = thread.last_message
     assert "Game #1 of Quaterno begins" in opening.embeds[0].description
-    assert "(easy)" in opening.embeds[0].description
+    assert "(easy, Player 2)" in opening.embeds[0].description
     await m["alice"].slash(thread, "move", move="Fa@b1")
     await env.bot.service.settle()
     await env.settle()

@@ -73,7 +73,7 @@ async def test_challenge_buttons_thread_and_a_whole_game(world):
     assert "Game over: a draw 1\u20131 (every piece is placed)." in posted.embeds[0].description
     assert posted.content == f"{m['alice'].mention} {m['bob'].mention}"  # the end is told to both
     again = await m["alice"].slash(thread, "move", move="a1")
-    assert private_text(again).startswith("Game #1 in this channel is over; /board, /moves and /export still show it.")
+    assert private_text(again).startswith("Game #1 in this channel is over; the board, moves and export commands still show it.")
 
 
 async def test_board_picture_is_a_real_png(world):

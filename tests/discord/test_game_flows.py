@@ -31,7 +31,7 @@ async def test_a_kutai_game_in_its_thread(world):
         if turn == 0:
             choices = await m["bob"].autocomplete(thread, "move", "move", "wl@l1")
             assert [c["value"] for c in choices] == ["WL@l10", "WL@l11", "WL@l12", "WL@l13"]  # not yellow l1
-    assert "Game over: bob (Player 2) wins 9\u201312 (the Harmony passed the target)." in posted.embeds[0].description
+    assert "Game over: bob (Player 2) wins 12\u20139 (the Harmony passed the target)." in posted.embeds[0].description
 
 
 async def test_a_quaterno_game_in_its_thread(world):

@@ -46,7 +46,7 @@ async def test_a_replay_too_big_for_the_server_is_refused_privately(world, monke
     result = await m["carol"].slash(thread, "replay")
     text = private_text(result)
     assert text.startswith("The replay of game #1 is ") and "this server takes files up to 0.0 MB" in text
-    assert "/browse game:1" in text
+    assert "Browse shows the game position by position." in text
     assert thread.last_message.id == before  # nothing posted
 
 
@@ -54,8 +54,8 @@ async def test_replay_refusals_are_private(world):
     env, guild, channel, m = world
     assert private_text(await m["alice"].slash(channel, "replay")).startswith(
         "There is no game running in this channel; give the number")
-    assert private_text(await m["alice"].slash(channel, "replay", game=42)) == "There is no game #42."
-    assert private_text(await m["alice"].slash(channel, "browse", game=42)) == "There is no game #42."
+    assert private_text(await m["alice"].slash(channel, "replay", game=42)) == "No game 42 here."
+    assert private_text(await m["alice"].slash(channel, "browse", game=42)) == "No game 42 here."
 
 
 async def test_anyone_steps_through_a_game_and_the_buttons_survive_a_restart(world, db_path):

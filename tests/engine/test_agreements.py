@@ -45,7 +45,7 @@ def test_players_who_left_do_not_share_an_agreed_draw():
 @pytest.mark.parametrize("variant", engine.VARIANT_IDS)
 def test_nobody_can_type_an_agreed_draw_as_a_move(variant):
     game = started(variant, plies=2)
-    with pytest.raises(IllegalMove, match="offer one with the draw command"):
+    with pytest.raises(IllegalMove, match="To end the game in a draw, offer a draw."):
         game.play("Draw  Agreed")
     assert "draw agreed" not in game.record
 
