@@ -57,8 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as err:
         print(f"Configuration problem: {err}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=config.log_level,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(config)
 
     if args.command == "console":
         return asyncio.run(_console(args.db, Path(args.boards), config))
@@ -70,6 +69,14 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     from .app import run_bot  # imported late: the console needs no Discord machinery
     return run_bot(config, sync_globally=args.command == "sync")
+
+
+def configure_logging(config) -> None:
+    """The bot's log at LOG_LEVEL; discord.py's own loggers at DISCORD_LOG_LEVEL (INFO by default),
+    because at DEBUG they write interaction tokens and whole message payloads."""
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger().setLevel(config.log_level)
+    logging.getLogger("discord").setLevel(config.discord_log_level)
 
 
 def _tool(args: argparse.Namespace, config) -> int:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from dotenv import load_dotenv
 
@@ -28,6 +27,7 @@ class Config:
     shard_count: int | None = None  # Discord shards in all (None: as Discord recommends, all here)
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of them)
     picture_workers: int | None = None  # processes drawing pictures (None: one per core but one; 0: a thread)
+    discord_log_level: str = "INFO"  # discord.py's own loggers (DEBUG writes tokens and payloads)
     metrics_port: int | None = None  # serve /healthz and /metrics on this port (None: not at all)
     metrics_host: str = "127.0.0.1"  # the address they are served on
     backup_dir: str | None = None  # a daily backup of the SQLite file goes here (None: no daily backups)
@@ -68,24 +68,6 @@ def _shards(count_raw: str, ids_raw: str) -> tuple[int | None, tuple[int, ...] |
     return count, tuple(ids)
 
 
-def masked_url(url: str) -> str:
-    """A database URL fit for a log or a message: its password (in the user part or as a
-    ``password=`` query parameter) replaced by ``***``."""
-    try:
-        parts = urlsplit(url)
-        netloc = parts.netloc
-        if "@" in netloc:
-            user, _, host = netloc.rpartition("@")
-            if ":" in user:
-                user = user.split(":", 1)[0] + ":***"
-            netloc = f"{user}@{host}"
-        query = [(k, "***" if k.lower() == "password" else v)
-                 for k, v in parse_qsl(parts.query, keep_blank_values=True)]
-        return urlunsplit((parts.scheme, netloc, parts.path, urlencode(query, safe="/*"), parts.fragment))
-    except ValueError:
-        return "(a database URL that cannot be read)"
-
-
 def _port(raw: str) -> int | None:
     """METRICS_PORT: a TCP port (1-65535), or None when not set."""
     if not raw:
@@ -123,6 +105,14 @@ def _number(name: str, default: float) -> float:
     return value * 3600
 
 
+def _level(name: str, default: str) -> str:
+    """A logging level by name."""
+    level = os.environ.get(name, default).strip().upper() or default
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+        raise ConfigError(f"{name} must be DEBUG, INFO, WARNING or ERROR, not '{level}'.")
+    return level
+
+
 def _processes(name: str) -> int | None:
     """A number of worker processes (0 or more), or None when not set."""
     raw = os.environ.get(name, "").strip()
@@ -140,9 +130,8 @@ def load_config(env_file: str | None = ".env") -> Config:
     guild = os.environ.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
         raise ConfigError(f"DEV_GUILD_ID must be a server id (digits only), not '{guild}'.")
-    level = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
-    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
-        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not '{level}'.")
+    level = _level("LOG_LEVEL", "INFO")
+    discord_level = _level("DISCORD_LOG_LEVEL", "INFO")
     url = os.environ.get("DATABASE_URL", "").strip() or None
     if url and not url.startswith(("postgresql://", "postgres://")):
         raise ConfigError("DATABASE_URL must be a postgresql://... URL (leave it empty to use DATABASE_PATH).")
@@ -162,6 +151,7 @@ def load_config(env_file: str | None = ".env") -> Config:
         shard_count=shard_count,
         shard_ids=shard_ids,
         picture_workers=_processes("PICTURE_WORKERS"),
+        discord_log_level=discord_level,
         metrics_port=_port(os.environ.get("METRICS_PORT", "").strip()),
         metrics_host=os.environ.get("METRICS_HOST", "").strip() or "127.0.0.1",
         backup_dir=backup_dir,

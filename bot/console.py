@@ -14,12 +14,15 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import engine
+from engine import ai
+from engine.notation import echo
 
+from .console_panel import ConsolePanel
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
 from .service import GameService, Notice, Person, Reply, UserError, Viewer
 
@@ -38,8 +41,10 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   board <preset|layout>  propose another board for an open challenge (games with a board option)
   board [#game]        show the board of the game in this channel (or the last one here, or game N)
   move <move>          play a move; a bare move works too: "c3" or "R@c3"
+  pick                 pick your move in steps instead (the move panel): numbered choices and a
+                       picture in the boards folder; pick <n> chooses, back, cancel
   resign | abort       leave the game | call it off before the first move
-  offer draw           offer a draw ("draw" alone is a move: Ancient's draw of a tile)
+  offer draw           offer a draw ("draw" alone is a move: drawing a tile, in games with a pile)
   takeback             ask to take back your last turn
   accept draw|takeback   accept the open offer; decline draw|takeback declines (or withdraws) it
   rematch [#game]      the last game here (or game N) again, seats rotated
@@ -66,10 +71,11 @@ def help_text() -> str:
 
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "offer", "takeback",
-            "rematch", "replay", "browse", "status"}
+            "rematch", "replay", "browse", "pick", "back", "cancel", "status"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
+_PICTURE_RE = re.compile(r"^game\d+-(\d+)")
 _OFFER_RE = re.compile(r"(?i)\s*(offer|accept|decline)\s+(draw|takeback)\s*")
-_BOT_RE = re.compile(r"(?i)bot(?::(easy|medium|hard))?")  # a seat the bot plays, at a level
+_BOT_RE = re.compile(r"(?i)bot(?::(\S*))?")  # a seat the bot plays, at a level (checked with the others)
 _SPEAKER_RE = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
 
 
@@ -88,12 +94,14 @@ class ConsoleSession:
         self.boards_dir = boards_dir
         self.channel = channel
         self.speaker: str | None = None
-        self._pictures = 0
+        self._pictures = last_picture_number(boards_dir)  # numbering goes on from an earlier session
         self.done = False
         self.names: dict[int, str] = {}  # user id -> name, for "notifies" lines
         self.channels: dict[int, str] = {stable_id("channel", channel): channel}  # id -> name
         self._heard: list[Notice] = []
+        self._shown: list[Reply] = []  # replies printed by the line being handled
         service.bots.announce = self._hear
+        self.panel = ConsolePanel(service, self._save, self._show)
 
     @property
     def channel_id(self) -> int:
@@ -126,6 +134,17 @@ class ConsoleSession:
         await self.service.settle()  # the bot's turns that this line set off
         out += [line for notice in self._heard for line in self._show(notice.reply)]
         self._heard.clear()
+        for reply in self._shown:  # printed: never announced again after a restart
+            await self.service.posted(reply)
+        self._shown.clear()
+        return out
+
+    async def unannounced(self) -> list[str]:
+        """What a stop left unshown (a turn saved just before it), printed once at the start."""
+        out = [line for notice in await self.service.unannounced() for line in self._show(notice.reply)]
+        for reply in self._shown:
+            await self.service.posted(reply)
+        self._shown.clear()
         return out
 
     async def _hear(self, notice: Notice) -> None:
@@ -153,7 +172,7 @@ class ConsoleSession:
         if word == "rules":
             if not rest:
                 raise UserError(f"Which game? rules <game>, one of: {', '.join(d.id for d in engine.games())}.")
-            return [self.service.rules(rest).text]
+            return [terminal_text(self.service.rules(rest).text)]
         if word == "games":
             if rest == "mine" and self.speaker is not None:
                 return self._show(await self.service.games(self.viewer(self.speaker), mine=True))
@@ -209,6 +228,8 @@ class ConsoleSession:
             return self._show(await svc.takeback(here, me))
         if word == "rematch":
             return self._show(await svc.rematch(me, _game_id(rest), channel_id=here))
+        if word in ("pick", "back", "cancel"):
+            return await self.panel.handle(word, rest, me, here)
         if word == "move":
             if not rest:
                 raise UserError("Which move? For example: move c3")
@@ -227,7 +248,7 @@ class ConsoleSession:
         try:
             return self._show(await svc.move(here, me, line))
         except UserError as err:
-            if word == "draw" and not rest:  # the move "draw" (Ancient) is not the draw offer
+            if word == "draw" and not rest:  # the move "draw" (a tile from the pile) is not the draw offer
                 raise UserError(f"{err} (To offer a draw, type: offer draw.)") from None
             raise
 
@@ -237,6 +258,11 @@ class ConsoleSession:
             raise UserError(f"Which game? Games: {', '.join(d.id for d in engine.games())}.")
         named = [w.lstrip("@") for w in words[1:] if "=" not in w]
         bot_seats = [w for w in named if _BOT_RE.fullmatch(w)]
+        for seat in bot_seats:
+            level = (m.group(1) or "").lower() if (m := _BOT_RE.fullmatch(seat)) else ""
+            if m and m.group(1) is not None and level not in ai.LEVELS:
+                raise UserError(f"I do not know the level '{echo(m.group(1))}' ({echo(seat)}): I play at the levels "
+                                f"{', '.join(ai.LEVELS)}, e.g. bot:{ai.LEVELS[-1]}.")
         try:
             options = parse_options(" ".join(w for w in words[1:] if "=" in w))
             rated = pop_rated(options)
@@ -270,6 +296,7 @@ class ConsoleSession:
         return _CHANNEL_RE.sub(lambda m: f"#{self.channels.get(int(m.group(1)), m.group(1))}", text)
 
     def _show(self, reply: Reply) -> list[str]:
+        self._shown.append(reply)
         out = [self._named(reply.text)] if reply.text else []
         for closed in reply.closes:
             out.append(f"(the challenge's message now says: {self._named(closed.text)})")
@@ -318,61 +345,108 @@ def _game_id(text: str, what: str = "game", example: str = "#3") -> int | None:
     return int(text)
 
 
-def _read_stdin() -> asyncio.Queue[str]:
-    """Lines of standard input as they come ("" at its end), read by a daemon thread: a stop
-    never waits for a line that may never come. It reads the file descriptor itself (os.read):
-    a daemon thread blocked inside sys.stdin would hold its lock when the interpreter exits."""
-    loop, lines = asyncio.get_running_loop(), asyncio.Queue[str]()
-    decoder = codecs.getincrementaldecoder(sys.stdin.encoding or "utf-8")(errors="replace")
+def last_picture_number(folder: Path) -> int:
+    """The highest number of a picture saved in ``folder`` by an earlier session (0 if none), so a
+    new session never overwrites one."""
+    numbers = [int(m.group(1)) for p in folder.glob("game*-*") if (m := _PICTURE_RE.match(p.name))]
+    return max(numbers, default=0)
 
-    def put(line: str) -> bool:
+
+def terminal_text(markdown: str) -> str:
+    """A text written in Discord's Markdown as a terminal shows it: no ** or backticks, headings as
+    plain lines, links as their words and address."""
+    text = re.sub(r"\*\*(.+?)\*\*", r"\1", markdown)
+    text = re.sub(r"`([^`]*)`", r"\1", text)
+    text = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r"\1 (\2)", text)
+    return re.sub(r"(?m)^#{1,6}\s*", "", text)
+
+
+def _in_daemon_thread(read: Callable[[], str | None]) -> asyncio.Future[str | None]:
+    """``read()`` in a daemon thread of its own: a stop never waits for input that may never come
+    (a thread of asyncio's pool would hold up the end of the program until a line is typed)."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[str | None] = loop.create_future()
+
+    def settle(value: str | None) -> None:
+        if not future.done():
+            future.set_result(value)
+
+    def run() -> None:
+        value = read()
         try:
-            loop.call_soon_threadsafe(lines.put_nowait, line)
-            return True
-        except RuntimeError:  # the console has ended
-            return False
+            loop.call_soon_threadsafe(settle, value)
+        except RuntimeError:  # the console has ended meanwhile
+            pass
+    threading.Thread(target=run, name="console-input", daemon=True).start()
+    return future
 
-    def read() -> None:
-        pending = ""
-        while True:
+
+def read_line(prompt: str) -> asyncio.Future[str | None]:
+    """One line typed at the terminal, with line editing and history (readline, where Python has
+    it); None at the end of input."""
+    def read() -> str | None:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+    return _in_daemon_thread(read)
+
+
+def _piped_lines() -> Callable[[], Awaitable[str | None]]:
+    """Lines of standard input that is not a terminal (a pipe, a file), None at its end. They are
+    read from the file descriptor itself (os.read): a daemon thread stopped inside sys.stdin would
+    hold its lock when the program ends."""
+    decoder = codecs.getincrementaldecoder(sys.stdin.encoding or "utf-8")(errors="replace")
+    pending: list[str] = []
+    buffer = [""]
+
+    def read() -> str | None:
+        while not pending:
             try:
                 chunk = os.read(sys.stdin.fileno(), 65536)
             except (OSError, ValueError):
                 chunk = b""
-            pending += decoder.decode(chunk, final=not chunk)
-            *complete, pending = pending.split("\n")
-            if not all(put(line + "\n") for line in complete):
-                return
+            buffer[0] += decoder.decode(chunk, final=not chunk)
+            *complete, buffer[0] = buffer[0].split("\n")
+            pending.extend(line + "\n" for line in complete)
             if not chunk:
-                if pending:
-                    put(pending)
-                put("")
-                return
-    threading.Thread(target=read, name="console-input", daemon=True).start()
-    return lines
+                if buffer[0]:
+                    pending.append(buffer[0])
+                    buffer[0] = ""
+                if not pending:
+                    return None
+        return pending.pop(0)
+    return lambda: _in_daemon_thread(read)
 
 
-async def _next_line(lines: asyncio.Queue[str], stop: asyncio.Event) -> str:
-    """The next line of input, or "" once ``stop`` is set."""
-    getting, stopping = asyncio.ensure_future(lines.get()), asyncio.ensure_future(stop.wait())
+async def _unless_stopped(reading: Awaitable[str | None], stop: asyncio.Event) -> str | None:
+    """What ``reading`` gives, or None as soon as ``stop`` is set."""
+    getting, stopping = asyncio.ensure_future(reading), asyncio.ensure_future(stop.wait())
     await asyncio.wait((getting, stopping), return_when=asyncio.FIRST_COMPLETED)
     stopping.cancel()
     if getting.done():
         return getting.result()
     getting.cancel()
-    return ""
+    return None
 
 
 async def run_console(service: GameService, boards_dir: Path, lines=None,
                       write: Callable[[str], None] = print, stop: asyncio.Event | None = None,
                       ops: Operations | None = None) -> None:
     """Read commands (from ``lines`` or standard input) until quit, the end of input or ``stop``
-    (SIGTERM: the command in progress finishes first)."""
+    (SIGTERM or Ctrl-C: the command in progress finishes first)."""
     session = ConsoleSession(service, boards_dir, ops=ops)
     interactive = lines is None and sys.stdin.isatty()
+    if interactive:
+        try:
+            import readline  # noqa: F401  (imported for its effect: input() edits lines, keeps history)
+        except ImportError:  # Python built without it (Windows): plain input
+            pass
     stop = stop or asyncio.Event()
-    typed = _read_stdin() if lines is None else None
+    piped = _piped_lines() if lines is None and not interactive else None
     write("Pai Sho Bot console. Type 'help' for commands; start a line with a player's name.")
+    for text in await session.unannounced():
+        write(text)
     while not session.done and not stop.is_set():
         if lines is not None:
             try:
@@ -380,14 +454,13 @@ async def run_console(service: GameService, boards_dir: Path, lines=None,
             except StopIteration:
                 break
         else:
-            assert typed is not None
-            if interactive:
-                write_prompt = f"#{session.channel} {session.speaker or ''}> "
-                sys.stdout.write(write_prompt)
-                sys.stdout.flush()
-            line = await _next_line(typed, stop)
-            if not line:
+            reading = read_line(f"#{session.channel} {session.speaker or ''}> ") if piped is None else piped()
+            typed = await _unless_stopped(reading, stop)
+            if typed is None:
+                if interactive:
+                    write("")  # the prompt's line ends
                 break
+            line = typed
         if not interactive and line.strip():
             write(f"> {line.strip()}")
         for text in await session.handle(line):

@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterable
 import asyncpg
 
 from data import GameStore, StoreError, open_store
+from data.interface import masked_url
 
 from . import backup, metrics
-from .config import Config, masked_url
+from .config import Config
 from .health import Check, HealthServer
 from .service import GameService
 from .status import Backups, server_status

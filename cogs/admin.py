@@ -22,6 +22,7 @@ class Admin(commands.Cog):
     @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def timings(self, interaction: discord.Interaction, move_hours: float, reminder_hours: float) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
             if interaction.guild_id is None:
                 raise UserError("Timings are set for a server: use this command in one.")

@@ -42,6 +42,18 @@ class Clock(commands.Cog):
         for notice in notices:
             await self.post_notice(notice)
 
+    async def remove_orphans(self) -> None:
+        """Delete the threads made for games whose start never completed (a stop in between)."""
+        for channel_id in await self.svc.orphans():
+            try:
+                channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+                if isinstance(channel, discord.Thread):
+                    await channel.delete()
+            except discord.NotFound:
+                pass  # gone already
+            except discord.HTTPException as err:
+                log.warning("Could not remove the unused thread %s: %s", channel_id, err)
+
     async def post_notice(self, notice: Notice) -> None:
         """Post a notice in its channel (a thread's parent if the thread refuses it)."""
         try:
@@ -50,13 +62,21 @@ class Clock(commands.Cog):
             log.exception("Could not find channel %s to post a notice of game %s",
                           notice.channel_id, notice.reply.game_id)
             return
-        if isinstance(channel, discord.abc.Messageable):
-            await deliver(channel, notice.reply)
+        if isinstance(channel, discord.abc.Messageable) and await deliver(channel, notice.reply) is not None:
+            await self.svc.posted(notice.reply)
         await close_challenges(self.bot, notice.reply)
 
     @ticker.before_loop
     async def before_ticker(self) -> None:
+        """Once connected: what a stop left undone, before the first tick (a turn saved but never
+        shown, a thread made for a game that never started)."""
         await self.bot.wait_until_ready()
+        try:
+            for notice in await self.svc.unannounced():
+                await self.post_notice(notice)
+            await self.remove_orphans()
+        except Exception:
+            log.exception("Could not finish what the last stop left undone; the bot carries on")
 
 
 async def setup(bot: PaiShoBot) -> None:

@@ -1,4 +1,5 @@
-"""Playing in Discord: /move (with autocomplete of the mover's legal moves), /hand, /resign,
+"""Playing in Discord: /move (with autocomplete of the mover's legal moves; with nothing typed it
+opens the move panel, cogs/panel.py), /hand, /resign,
 /abort, /draw and /takeback, and the Accept / Decline buttons of a draw offer or a takeback
 request (DynamicItems carrying the game and the offer, so they work after a restart)."""
 from __future__ import annotations
@@ -15,6 +16,7 @@ from bot.app import PaiShoBot
 from bot.service import GameService, Reply
 from bot.texts import MOVE_INPUT_LIMIT
 
+from .panel import open_panel
 from .replies import bot_of, buttons, choices, here, person, post, pressed, private_kwargs, user_errors
 
 
@@ -32,10 +34,14 @@ class Play(commands.Cog):
         async with user_errors(interaction):
             await post(interaction, await action)
 
-    @app_commands.command(name="move", description="Play your move in this channel's game")
-    @app_commands.describe(move="Your move in notation, e.g. c3 or R@c3 (suggestions show legal moves)")
+    @app_commands.command(name="move", description="Play your move in this channel's game (nothing typed: pick it)")
+    @app_commands.describe(move="Your move, e.g. c3 or R@c3 (suggestions list legal moves); leave it empty to "
+                                "pick it on the board")
     async def move(self, interaction: discord.Interaction,
-                   move: app_commands.Range[str, 1, MOVE_INPUT_LIMIT]) -> None:
+                   move: app_commands.Range[str, 1, MOVE_INPUT_LIMIT] | None = None) -> None:
+        if move is None:  # the move panel (cogs/panel.py)
+            await open_panel(interaction, channel_id=here(interaction))
+            return
         await self._public(interaction, self.svc.move(here(interaction), person(interaction.user), move))
 
     @move.autocomplete("move")

@@ -30,10 +30,11 @@ class Ratings(commands.Cog):
     @app_commands.choices(game=game_choices())
     async def leaderboard(self, interaction: discord.Interaction, game: str, everyone: bool = False,
                           page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
             guild = None if everyone or interaction.guild_id is None else interaction.guild_id
             reply = await self.bot.service.leaderboard(game, guild_id=guild, page=page)
-            await interaction.response.send_message(**text_kwargs(reply.text, "leaderboard.txt"), ephemeral=True)
+            await interaction.followup.send(**text_kwargs(reply.text, "leaderboard.txt"), ephemeral=True)
 
 
 async def setup(bot: PaiShoBot) -> None:

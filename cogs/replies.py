@@ -170,6 +170,8 @@ async def post(interaction: discord.Interaction, reply: Reply,
     that it is saved and where the message went instead."""
     target = channel or channel_of(interaction)
     message = await deliver(target, reply)
+    if message is not None:
+        await bot_of(interaction).service.posted(reply)
     await close_challenges(interaction.client, reply)
     if message is None or message.channel.id != getattr(target, "id", None):
         await tell(interaction, undelivered_text(reply, message))

@@ -166,6 +166,14 @@ MIGRATIONS: list[Step] = [
     CREATE TABLE chores (name TEXT PRIMARY KEY);
     INSERT INTO chores (name) VALUES ('rerate');
     """,
+    # 9: what the players have been shown: ``posted`` counts the record entries whose message went
+    # out (-1: not even the start), so a turn saved just before a stop is announced after it; and
+    # the thread made for a game being started (``pending_channel``), removed if the start failed
+    """
+    ALTER TABLE games ADD COLUMN posted INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET posted = (SELECT COUNT(*) FROM moves WHERE moves.game_id = games.id);
+    ALTER TABLE games ADD COLUMN pending_channel INTEGER;
+    """,
 ]
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import asyncpg
 
+from .interface import masked_url
 from .migrations import MIGRATIONS, for_postgres, statements
 from .rows import Conflict, StoreError, WriteFailed
 from .sql import Row, SqlStore
@@ -89,7 +90,7 @@ class PostgresStore(SqlStore):
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
-        self.path = re.sub(r"//[^@/]*@", "//", url)  # for logs: the URL without credentials
+        self.path = masked_url(url)  # for logs: no password
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:

@@ -104,6 +104,8 @@ class GameRow:
     lobby_id: int | None = None  # the channel where the challenge was made
     message_id: int | None = None  # the challenge's message there (edited when it closes)
     challenger_id: int | None = None  # who made the challenge (None: stored before we kept it)
+    posted: int = 0  # record entries whose message went out (-1: not even the start)
+    pending_channel: int | None = None  # a thread made for the game while it was being started
     seats: list[Seat] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
     move_seats: list[int] = field(default_factory=list)

@@ -11,10 +11,11 @@ under a lock in the transaction that writes them.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Any
 
+from .rating_sql import RatingSql
 from .rows import (
     KEEP,
     Conflict,
@@ -30,34 +31,20 @@ from .rows import (
     TurnTimer,
     WriteFailed,
 )
+from .tx import Row, Tx, marks
+
+__all__ = ["OPEN_STATUSES", "Row", "SeatSpec", "SqlStore", "Tx", "marks"]
 
 OPEN_STATUSES = ("challenge", "running")
 GAME_COLUMNS = ("id, variant, options, seed, big_seed, guild_id, channel_id, status, result, "
-                "created_at, updated_at, expires_at, rated, lobby_id, message_id, challenger_id")
+                "created_at, updated_at, expires_at, rated, lobby_id, message_id, challenger_id, posted, "
+                "pending_channel")
 SEED_COLUMN = range(-2**63, 2**63)  # seeds the integer column holds; larger ones are kept as digits
-Row = Mapping[str, Any]
 # a new seat: user id, name, accepted, then optionally the AI level of a bot seat and the user's own name
 SeatSpec = tuple[int, str, bool] | tuple[int, str, bool, str | None] | tuple[int, str, bool, str | None, str | None]
 
 # whether a JSON list of small seat numbers ("[0, 2]") holds the seat given as "%,<seat>,%"
 _ACCEPTED_HAS = "(',' || replace(replace(replace(accepted, '[', ''), ']', ''), ' ', '') || ',') LIKE ?"
-
-
-class Tx(Protocol):
-    """One transaction. ``run`` may be sent later (SQLite sends what it can in one go): its
-    ``expect`` refusal is raised by the end of the transaction at the latest; ``later`` rows are
-    filled by then; ``rows`` and ``insert_id`` answer at once."""
-
-    async def run(self, sql: str, args: Sequence[Any] = (), *, expect: int | None = None,
-                  refusal: str = "") -> None: ...
-
-    async def many(self, sql: str, rows: list[Sequence[Any]]) -> None: ...
-
-    def later(self, sql: str, args: Sequence[Any] = ()) -> list[Row]: ...
-
-    async def rows(self, sql: str, args: Sequence[Any] = (), *, lock: bool = False) -> list[Row]: ...
-
-    async def insert_id(self, sql: str, args: Sequence[Any]) -> int: ...
 
 
 def game_row(r: Row) -> GameRow:
@@ -67,18 +54,15 @@ def game_row(r: Row) -> GameRow:
                    result=json.loads(r["result"]) if r["result"] else None,
                    created_at=r["created_at"], updated_at=r["updated_at"], expires_at=r["expires_at"],
                    rated=bool(r["rated"]), lobby_id=r["lobby_id"], message_id=r["message_id"],
-                   challenger_id=r["challenger_id"])
+                   challenger_id=r["challenger_id"], posted=r["posted"], pending_channel=r["pending_channel"])
 
 
 def timer_row(r: Row) -> Timer:
     return Timer(r["game_id"], r["seat"], r["remind_at"], r["deadline_at"], bool(r["reminded"]))
 
 
-def marks(items: Sequence[Any]) -> str:
-    return ", ".join("?" for _ in items)
 
-
-class SqlStore:
+class SqlStore(RatingSql):
     """The store's operations; a database supplies ``_tx`` (a write transaction) and ``_read``."""
 
     path: str = ""
@@ -125,6 +109,16 @@ class SqlStore:
                 await tx.run("UPDATE games SET status = 'declined', updated_at = ? "
                              "WHERE id = ? AND status = 'challenge'", (now, old))
         return game_id
+
+    async def set_posted(self, game_id: int, ply: int) -> None:
+        """The message of the record's first ``ply`` entries went out (0: the start)."""
+        async with self._tx() as tx:
+            await tx.run("UPDATE games SET posted = ? WHERE id = ? AND posted < ?", (ply, game_id, ply))
+
+    async def set_pending_channel(self, game_id: int, channel_id: int | None) -> None:
+        """A thread made for a challenge being started (None: no longer pending)."""
+        async with self._tx() as tx:
+            await tx.run("UPDATE games SET pending_channel = ? WHERE id = ?", (channel_id, game_id))
 
     async def set_message(self, game_id: int, message_id: int) -> None:
         """The message that shows a challenge (to edit when the challenge closes)."""
@@ -177,7 +171,8 @@ class SqlStore:
         try:
             async with self._tx() as tx:
                 await tx.run("UPDATE games SET status = 'running', channel_id = ?, updated_at = ?, "
-                             "expires_at = NULL WHERE id = ? AND status = 'challenge'", (channel_id, now, game_id),
+                             "expires_at = NULL, posted = -1, pending_channel = NULL "
+                             "WHERE id = ? AND status = 'challenge'", (channel_id, now, game_id),
                              expect=1, refusal="This challenge is no longer open.")
                 await tx.run("UPDATE seats SET accepted = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
                 await self._put_timer(tx, game_id, timer)
@@ -220,33 +215,18 @@ class SqlStore:
                 "CAST(? AS DOUBLE PRECISION)), 0",
                 (game_id, t.seat, t.start, t.guild_id, t.remind_after, t.start, t.guild_id, t.deadline_after))
 
-    @staticmethod
-    async def _put_rating(tx: Tx, rating: RatingRow, history: HistoryRow) -> None:
-        h = history
-        await tx.run("INSERT INTO rating_history (game_id, user_id, variant, guild_id, result, before, "
-                     "after, mu, sigma, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                     (h.game_id, h.user_id, h.variant, h.guild_id, h.result, h.before, h.after, h.mu, h.sigma, h.at))
-        r = rating
-        await tx.run("INSERT INTO ratings (user_id, variant, name, mu, sigma, games, wins, draws, losses, "
-                     "best, last_played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                     "ON CONFLICT (user_id, variant) DO UPDATE SET name = excluded.name, mu = excluded.mu, "
-                     "sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, "
-                     "draws = excluded.draws, losses = excluded.losses, best = excluded.best, "
-                     "last_played = excluded.last_played",
-                     (r.user_id, r.variant, r.name, r.mu, r.sigma, r.games, r.wins, r.draws, r.losses,
-                      r.best, r.last_played))
-
     async def mark_reminded(self, game_id: int) -> None:
         async with self._tx() as tx:
             await tx.run("UPDATE timers SET reminded = 1 WHERE game_id = ?", (game_id,))
 
-    async def claim_reminder(self, game_id: int, seat: int) -> bool:
-        """Mark the reminder of ``seat``'s turn sent; False if it already was (by this process
-        or another): exactly one sweep sends it."""
+    async def claim_reminder(self, game_id: int, seat: int, deadline_at: float | None = None) -> bool:
+        """Mark the reminder of ``seat``'s turn sent (and move its deadline to ``deadline_at`` when
+        given); False if it already was (by this process or another): exactly one sweep sends it."""
         try:
             async with self._tx() as tx:
-                await tx.run("UPDATE timers SET reminded = 1 WHERE game_id = ? AND seat = ? AND reminded = 0",
-                             (game_id, seat), expect=1, refusal="already reminded")
+                await tx.run("UPDATE timers SET reminded = 1, deadline_at = COALESCE(?, deadline_at) "
+                             "WHERE game_id = ? AND seat = ? AND reminded = 0",
+                             (deadline_at, game_id, seat), expect=1, refusal="already reminded")
         except StoreError as err:
             if isinstance(err, WriteFailed):
                 raise
@@ -347,6 +327,15 @@ class SqlStore:
     async def running_games(self) -> list[GameRow]:
         return await self._select("status = 'running' ORDER BY id")
 
+    async def unposted_games(self, since: float) -> list[GameRow]:
+        """Games changed since ``since`` whose last turn (or start) was saved but never shown."""
+        return await self._select("status IN ('running', 'finished') AND updated_at >= ? AND posted < "
+                                  "(SELECT COUNT(*) FROM moves WHERE moves.game_id = games.id) ORDER BY id", (since,))
+
+    async def orphan_channels(self) -> list[GameRow]:
+        """Open challenges with a thread made for a start that never completed."""
+        return await self._select("status = 'challenge' AND pending_channel IS NOT NULL ORDER BY id", moves=False)
+
     async def expired_challenges(self, now: float) -> list[GameRow]:
         return await self._select("status = 'challenge' AND expires_at IS NOT NULL AND expires_at <= ?",
                                   (now,), moves=False)
@@ -405,64 +394,6 @@ class SqlStore:
         rows = await self._read("SELECT move_deadline, reminder_after FROM guild_settings WHERE guild_id = ?",
                                 (guild_id,))
         return (rows[0]["move_deadline"], rows[0]["reminder_after"]) if rows else None
-
-    # ----- chores: work a migration leaves for the next start ---------------------------------
-    async def chores(self) -> list[str]:
-        return [r["name"] for r in await self._read("SELECT name FROM chores ORDER BY name")]
-
-    async def rated_games(self) -> tuple[list[GameRow], dict[int, float], int]:
-        """Every game that changed ratings, when it was rated (its history's time), and how many
-        history rows there are."""
-        when = {r["game_id"]: r["at"] for r in await self._read(
-            "SELECT game_id, MIN(at) AS at FROM rating_history GROUP BY game_id")}
-        rows = await self._select("id IN (SELECT game_id FROM rating_history) ORDER BY id")
-        count = await self._read("SELECT COUNT(*) AS n FROM rating_history")
-        return rows, when, count[0]["n"]
-
-    async def replace_ratings(self, chore: str, seen: int, ratings: list[tuple[RatingRow, HistoryRow]],
-                              results: dict[int, dict[str, Any]]) -> None:
-        """Rewrite every rating and its history (and the rating changes in the games' results) in
-        one transaction, and mark the chore done: refused (StoreError) if another process did it,
-        or if a game was rated since the ``seen`` history rows were read."""
-        async with self._tx() as tx:
-            await tx.run("DELETE FROM chores WHERE name = ?", (chore,), expect=1, refusal=f"{chore} is done")
-            count = await tx.rows("SELECT COUNT(*) AS n FROM rating_history")
-            if count[0]["n"] != seen:
-                raise StoreError("A game was rated meanwhile.")
-            await tx.run("DELETE FROM rating_history")
-            await tx.run("DELETE FROM ratings")
-            for rating, history in ratings:
-                await self._put_rating(tx, rating, history)
-            for game_id, result in results.items():
-                await tx.run("UPDATE games SET result = ? WHERE id = ?", (json.dumps(result), game_id))
-
-    # ----- ratings ----------------------------------------------------------------------------
-    async def ratings(self, user_ids: Iterable[int], variant: str | None = None) -> list[RatingRow]:
-        ids = list(user_ids)
-        if not ids:
-            return []
-        sql = f"SELECT * FROM ratings WHERE user_id IN ({marks(ids)})"
-        args: list[Any] = ids
-        if variant is not None:
-            sql += " AND variant = ?"
-            args = ids + [variant]
-        return [RatingRow(**dict(r)) for r in await self._read(sql + " ORDER BY variant", args)]
-
-    async def history(self, user_id: int, variant: str, limit: int = 200) -> list[HistoryRow]:
-        """A player's rating changes in one game, oldest first (the last ``limit``)."""
-        rows = [HistoryRow(**dict(r)) for r in await self._read(
-            "SELECT * FROM rating_history WHERE user_id = ? AND variant = ? ORDER BY at DESC, game_id DESC "
-            "LIMIT ?", (user_id, variant, limit))]
-        return rows[::-1]
-
-    async def rating_pool(self, variant: str, guild_id: int | None = None) -> list[RatingRow]:
-        """Everyone rated in a game, or only those who played rated games in one server."""
-        sql = "SELECT * FROM ratings WHERE variant = ?"
-        args: list[Any] = [variant]
-        if guild_id is not None:
-            sql += " AND user_id IN (SELECT user_id FROM rating_history WHERE variant = ? AND guild_id = ?)"
-            args += [variant, guild_id]
-        return [RatingRow(**dict(r)) for r in await self._read(sql, args)]
 
     async def games_of(self, *, guild_id: int | None = None, user_id: int | None = None,
                        statuses: tuple[str, ...] = OPEN_STATUSES) -> list[GameRow]:

@@ -29,15 +29,28 @@ GAME_OVER = "The game is over."
 NOT_YOUR_TURN = "It is not your turn."
 
 
+_NOT_READ = ("<super>", "<sub>", "<circle>", "<fraction>")  # look like digits, mean something else
+
+
 def normalise(text: str) -> str:
     """What the player typed, in Unicode's compatibility form (NFKC): fullwidth letters, digits and
-    signs, superscript digits, ligatures and signs such as the Kelvin sign become plain ASCII."""
-    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+    signs, ligatures and signs such as the Kelvin sign become plain ASCII. Superscript, subscript,
+    circled and fraction forms stay as they are (so ``²`` is refused, never read as ``2``)."""
+    if text.isascii():
+        return text
+    return "".join(c if unicodedata.decomposition(c).startswith(_NOT_READ) else unicodedata.normalize("NFKC", c)
+                   for c in text)
 
 
 def squash(text: str) -> str:
     """The input with all whitespace removed (moves ignore whitespace)."""
     return _SPACE_RE.sub("", text)
+
+
+def codes_and_names(names: dict[str, str]) -> dict[str, str]:
+    """How a player may name a tile: its code or its full name, any case, spaces left out
+    (``ro``, ``rose``, ``whitelotus``) -> the code."""
+    return {**{squash(name).lower(): code for code, name in names.items()}, **{c.lower(): c for c in names}}
 
 
 def echo(text: str) -> str:

@@ -32,6 +32,7 @@ class GameDescriptor:
     draws: bool = True  # whether the rules can end a game in a draw
     summary_text: str = ""  # the in-app rules summary, if not in the package's summary.md
     ai: Any = None  # the game's AI knowledge (engine.ai.Knowledge; engine/<game>/ai.py), if it has an AI player
+    steps: Any = None  # how a move is picked in steps (engine.steps.Declaration; engine/<game>/steps.py)
 
     @property
     def new(self) -> Callable[..., Any]:

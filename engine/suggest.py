@@ -2,7 +2,8 @@
 that the next keystroke narrows the previous one's matches instead of starting again.
 
 ``remembered(game, token, build)`` holds one memo per game (for the most recently used games
-only, and never inside the game: copies, snapshots and equality of state are untouched). A memo
+only, and never inside the game: copies, snapshots and equality of state are untouched), and per
+``slot`` where several uses keep one (engine.steps keeps the move panel's step trees). A memo
 is valid while the game's ``token`` (anything comparable that pins the position down, such as the
 legal-move list) stays equal; otherwise it is built afresh. ``PrefixFilter`` is the memo of a
 game whose legal moves are listed whole: the matches of every key typed so far.
@@ -19,14 +20,15 @@ T = TypeVar("T")
 KEEP_GAMES = 64  # memos of the games typed in most recently
 KEEP_KEYS = 64  # keys one PrefixFilter remembers (the empty key always)
 
-_memos: OrderedDict[int, tuple[weakref.ref, Any, Any]] = OrderedDict()
+_memos: OrderedDict[tuple[int, str], tuple[weakref.ref, Any, Any]] = OrderedDict()
 _lock = threading.Lock()
 
 
-def remembered(game: object, token: Any, build: Callable[[], T]) -> T:
+def remembered(game: object, token: Any, build: Callable[[], T], slot: str = "") -> T:
     """The memo of ``game`` made for ``token``, or a new one from ``build()`` when the token has
-    changed (the position moved on) or the game has none."""
-    key = id(game)
+    changed (the position moved on) or the game has none. ``slot`` names what is remembered, so
+    that several uses (autocomplete, the move panel's steps) keep a memo each."""
+    key = (id(game), slot)
     with _lock:
         entry = _memos.get(key)
         if entry is not None and entry[0]() is game and entry[1] == token:

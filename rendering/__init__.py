@@ -15,6 +15,7 @@ from typing import Any
 from engine.view import BoardView, HandView
 
 from .chart import rating_chart  # noqa: F401  (profiles)
+from .geometry import BoardGeometry
 from .style import Picture
 
 # variant id -> render(view, names) -> PNG bytes
@@ -25,18 +26,27 @@ _PICTURES: dict[str, Callable[..., Picture]] = {}
 _HAND_RENDERERS: dict[str, Callable[[HandView], bytes]] = {}
 # variant id -> preview of a board option before the game starts
 _PREVIEWS: dict[str, Callable[[str], bytes]] = {}
+# variant id -> geometry(view, names) -> BoardGeometry: where the board picture draws each point
+_GEOMETRIES: dict[str, Callable[..., BoardGeometry]] = {}
+# variant id -> tile(view, code, seat) -> RGBA image of one tile off the board (hand, reserve)
+_TILES: dict[str, Callable[..., Any]] = {}
 
 
 def register(variant: str, *, board: Callable[..., bytes], hand: Callable[[HandView], bytes] | None = None,
-             preview: Callable[[str], bytes] | None = None, picture: Callable[..., Picture] | None = None) -> None:
+             preview: Callable[[str], bytes] | None = None, picture: Callable[..., Picture] | None = None,
+             geometry: Callable[..., BoardGeometry] | None = None, tile: Callable[..., Any] | None = None) -> None:
     """Declare a game's pictures: ``board(view, names)``, and where the game has them, its hand
-    picture, the preview of a proposed board and ``picture(view, names)``, the board picture
-    before it is encoded (a Picture; replays draw their frames with it). Each game's module here
-    calls this once."""
+    picture, the preview of a proposed board, ``picture(view, names)``, the board picture
+    before it is encoded (a Picture; replays and the move panel draw with it), ``geometry(view,
+    names)``, where that picture draws each board point, and ``tile(view, code, seat)``, one tile
+    off the board (an RGBA image: the move panel shows the hand or reserve with it). Each game's
+    module here calls this once."""
     _RENDERERS[variant] = board
     _set(_HAND_RENDERERS, variant, hand)
     _set(_PREVIEWS, variant, preview)
     _set(_PICTURES, variant, picture)
+    _set(_GEOMETRIES, variant, geometry)
+    _set(_TILES, variant, tile)
 
 
 def _set(table: dict[str, Any], variant: str, value: Any) -> None:
@@ -48,7 +58,7 @@ def _set(table: dict[str, Any], variant: str, value: Any) -> None:
 
 def unregister(variant: str) -> None:
     """Forget a game's pictures (for tests that register a game of their own)."""
-    tables: tuple[dict[str, Any], ...] = (_RENDERERS, _HAND_RENDERERS, _PREVIEWS, _PICTURES)
+    tables: tuple[dict[str, Any], ...] = (_RENDERERS, _HAND_RENDERERS, _PREVIEWS, _PICTURES, _GEOMETRIES, _TILES)
     for table in tables:
         table.pop(variant, None)
 
@@ -66,6 +76,20 @@ def picture_of(view: BoardView, names: list[str] | None = None) -> Picture | Non
     """The drawn picture of a view before encoding, for games that register one, else None."""
     draw = _PICTURES.get(view.variant)
     return draw(view, names) if draw is not None else None
+
+
+def geometry_of(view: BoardView, names: list[str] | None = None) -> BoardGeometry | None:
+    """Where the picture of a view (``picture_of``, ``render_view``, with the same names) draws
+    each board point, for games that declare it, else None."""
+    found = _GEOMETRIES.get(view.variant)
+    return found(view, names) if found is not None else None
+
+
+def tile_image(view: BoardView, code: str, seat: int) -> Any:
+    """One tile of ``seat`` off the board, as the game draws it (RGBA), or None if the game does
+    not declare how."""
+    found = _TILES.get(view.variant)
+    return found(view, code, seat) if found is not None else None
 
 
 def render(game: Any, names: list[str] | None = None) -> bytes:

@@ -14,6 +14,7 @@ from engine.view import HandView
 
 from . import paisho_board as kit
 from . import register
+from .geometry import BoardGeometry
 from .style import (
     BACKGROUND,
     INK,
@@ -27,6 +28,7 @@ from .style import (
     Picture,
     canvas,
     font,
+    header_layout,
     mover,
     result_line,
     seat_names,
@@ -150,4 +152,15 @@ def render_hand(hand: HandView) -> bytes:
     return to_png(img, OWN_COLOURS, TEXT_PAIRS + ((WHITE, INK),))
 
 
-register("ancient", board=render, hand=render_hand, picture=draw)
+def geometry(view: AncientView, names: list[str] | None = None) -> BoardGeometry:
+    """Where the picture of an AncientView draws each point (rendering.geometry)."""
+    names = seat_names(view.header, names)
+    return kit.board_geometry(header_layout(heading(view, names)).height, strip_height(discard_rows(view)))
+
+
+def tile(view: AncientView, code: str, seat: int) -> Image.Image:
+    """A tile of a hand, as the board shows it."""
+    return kit.tile_sprite(code, seat, kit.flower_rim(code))
+
+
+register("ancient", board=render, hand=render_hand, picture=draw, geometry=geometry, tile=tile)

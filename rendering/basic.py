@@ -6,12 +6,13 @@ links between neighbours show), the last move and what its ability moved; runnin
 the Pot in the header."""
 from __future__ import annotations
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.basic.view import BasicView
 
 from . import paisho_board as kit
 from . import register
+from .geometry import BoardGeometry
 from .style import (
     BACKGROUND,
     HIGHLIGHT,
@@ -24,6 +25,7 @@ from .style import (
     Picture,
     blend,
     canvas,
+    header_layout,
     mover,
     result_line,
     seat_names,
@@ -112,4 +114,14 @@ def render(view: BasicView, names: list[str] | None = None) -> bytes:
     return draw(view, names).png()
 
 
-register("basic", board=render, picture=draw)
+def geometry(view: BasicView, names: list[str] | None = None) -> BoardGeometry:
+    """Where the picture of a BasicView draws each point (rendering.geometry)."""
+    return kit.board_geometry(header_layout(heading(view, names)).height)
+
+
+def tile(view: BasicView, code: str, seat: int) -> Image.Image:
+    """A tile of the reserve, as the board shows it."""
+    return kit.tile_sprite(code, seat, kit.flower_rim(code))
+
+
+register("basic", board=render, picture=draw, geometry=geometry, tile=tile)

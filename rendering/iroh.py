@@ -7,13 +7,14 @@ bold).
 While the game runs no harmony is drawn: finding them is the players' job (iroh.md 2.5)."""
 from __future__ import annotations
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.iroh.view import IrohView
 from engine.view import Seat
 
 from . import paisho_board as kit
 from . import register
+from .geometry import BoardGeometry
 from .style import (
     HIGHLIGHT,
     WHITE,
@@ -22,6 +23,7 @@ from .style import (
     Heading,
     Picture,
     canvas,
+    header_layout,
     mover,
     result_line,
     seat_names,
@@ -122,4 +124,14 @@ def render(view: IrohView, names: list[str] | None = None) -> bytes:
     return draw(view, names).png()
 
 
-register("iroh", board=render, picture=draw)
+def geometry(view: IrohView, names: list[str] | None = None) -> BoardGeometry:
+    """Where the picture of an IrohView draws each point (rendering.geometry)."""
+    return kit.board_geometry(header_layout(heading(view, names)).height)
+
+
+def tile(view: IrohView, code: str, seat: int) -> Image.Image:
+    """A piece of the reserve, as the board shows it (a Knotweed as a round tile with its code)."""
+    return kit.tile_sprite(code, seat, RIMS.get(code, KNOTWEED))
+
+
+register("iroh", board=render, picture=draw, geometry=geometry, tile=tile)

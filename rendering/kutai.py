@@ -18,23 +18,41 @@ from engine.view import Line
 
 from . import paisho_board as kit
 from . import register
-from .style import WHITE, Chip, Colour, Heading, Picture, canvas, mover, result_line, seat_names, text_centered
+from .geometry import BoardGeometry
+from .style import (
+    WHITE,
+    Chip,
+    Colour,
+    Heading,
+    Picture,
+    canvas,
+    header_layout,
+    mover,
+    result_line,
+    seat_names,
+    text_centered,
+)
 
 HARMONY: Colour = (0, 120, 70)  # a link of the tree
 CLASH: Colour = (170, 20, 60)  # a disharmony
 BADGE = 11  # a badge's radius
-OWN_COLOURS = (*kit.OWN_COLOURS, HARMONY, CLASH)
-TEXT_PAIRS = (*kit.TEXT_PAIRS, (WHITE, HARMONY), (WHITE, CLASH))
+LIGHT_FILLS = tuple(kit.face_fill(seat, face) for seat in (0, 1) for face in (kit.DAY, kit.NIGHT))
+OWN_COLOURS = (*kit.OWN_COLOURS, HARMONY, CLASH, *LIGHT_FILLS)
+TEXT_PAIRS = (*kit.TEXT_PAIRS, (WHITE, HARMONY), (WHITE, CLASH), *((kit.INK, fill) for fill in LIGHT_FILLS[::2]),
+              *((WHITE, fill) for fill in LIGHT_FILLS[1::2]))
 
 
-def tile_look(code: str) -> tuple[str, Colour, str | None]:
-    """(label, rim, pip) of a tile: a flower's name code on its colour's rim with a sun (Day) or
-    moon (Night); the Lotus and the special tiles keep their codes."""
+def tile_look(code: str) -> tuple[str, Colour, str | None, str]:
+    """(label, rim, pip, face) of a tile: a flower's name code on its colour's rim, a Day flower
+    light with a sun, a Night flower dark with a white code and a moon (so Day and Night read at
+    phone size by the whole tile, not only by the pip); the Lotus and the special tiles keep their
+    codes."""
     tile = TILES[code]
     if tile.kind == FLOWER:
         rim = kit.RED_RIM if tile.colour == "red" else kit.WHITE_RIM
-        return code[1:], rim, "sun" if tile.light == "Day" else "moon"
-    return code, kit.WHITE_RIM if code == "WL" else kit.PLAIN_RIM, None
+        day = tile.light == "Day"
+        return code[1:], rim, "sun" if day else "moon", kit.DAY if day else kit.NIGHT
+    return code, kit.WHITE_RIM if code == "WL" else kit.PLAIN_RIM, None, ""
 
 
 def status_lines(view: KutaiView, names: list[str]) -> list[str]:
@@ -116,8 +134,8 @@ def draw(view: KutaiView, names: list[str] | None = None) -> Picture:
         pen.line((*geo.xy(link.a), *geo.xy(link.b)), fill=HARMONY, width=5)
     marks = kit.mark_turn(pen, geo, view.last)
     for tile in view.tiles:
-        label, rim, pip = tile_look(tile.kind)
-        kit.draw_tile(img, geo, tile.at, label, tile.owner, rim, pip, marks.edge(tile.at))
+        label, rim, pip, face = tile_look(tile.kind)
+        kit.draw_tile(img, geo, tile.at, label, tile.owner, rim, pip, marks.edge(tile.at), face)
     for line, spot in badge_spots([line for line in view.lines if line.kind in ("link", "clash")]):
         if line.kind == "link":
             _badge(img, pen, geo, line, spot, HARMONY, str(line.value))
@@ -131,4 +149,15 @@ def render(view: KutaiView, names: list[str] | None = None) -> bytes:
     return draw(view, names).png()
 
 
-register("kutai", board=render, picture=draw)
+def geometry(view: KutaiView, names: list[str] | None = None) -> BoardGeometry:
+    """Where the picture of a KutaiView draws each point (rendering.geometry)."""
+    return kit.board_geometry(header_layout(heading(view, names)).height)
+
+
+def tile(view: KutaiView, code: str, seat: int) -> Image.Image:
+    """A tile not yet placed, as the board shows it."""
+    label, rim, pip, face = tile_look(code)
+    return kit.tile_sprite(label, seat, rim, pip, face=face)
+
+
+register("kutai", board=render, picture=draw, geometry=geometry, tile=tile)

@@ -23,6 +23,7 @@ from engine.paisho.board import GATES, POINTS, SIZE, Point
 from engine.paisho.flowers import FLOWERS, WHITE_FLOWERS
 from engine.view import Move
 
+from .geometry import BoardGeometry
 from .style import BACKGROUND, HIGHLIGHT, INK, MUTED, PLAYER_COLOURS, WHITE, WIDTH, Colour, blend, font
 
 SPACING = 40  # pixels between two neighbouring points
@@ -54,11 +55,27 @@ BLOOM: Colour = (214, 64, 176)  # a blooming Lotus
 LOCK: Colour = (40, 130, 50)  # a piece held by a Knotweed (Iroh)
 LAST, TOUCHED = "last", "touched"  # edges: the last turn's tile, a tile its effects moved
 FADE, DOWN = "faded", "down"  # faces: drained (greyed), face down (no code)
+DAY, NIGHT = "day", "night"  # faces: Kutai's Day flowers (a light fill), Night flowers (a dark fill, white code)
+NIGHT_SKY: Colour = (14, 18, 46)
+DAY_SHARE, NIGHT_SHARE = 0.5, 0.45  # how much of the owner's colour a Day / Night flower keeps
 
 # every flat colour of the board and the tiles, and text drawn on a background (PNG palette)
 OWN_COLOURS: tuple[Colour, ...] = (WOOD, WOOD_EDGE, RED_AREA, WHITE_AREA, LINE, OUTLINE, NOBODY, RED_RIM,
                                    WHITE_RIM, PLAIN_RIM, FACE_DOWN, SUN, MOON, BLOOM, LOCK,
                                    *(blend(c, FADED, FADE_SHARE) for c in PLAYER_COLOURS.values()))
+
+
+def face_fill(seat: int | None, face: str) -> Colour:
+    """The fill of a tile of ``seat`` with this face: its owner's colour, greyed (drained),
+    lighter (a Day flower) or darker (a Night flower)."""
+    fill = owner_colour(seat)
+    if face == FADE:
+        return blend(fill, FADED, FADE_SHARE)
+    if face == DAY:
+        return blend(fill, WHITE, DAY_SHARE)
+    if face == NIGHT:
+        return blend(fill, NIGHT_SKY, NIGHT_SHARE)
+    return fill
 TEXT_PAIRS: tuple[tuple[Colour, Colour], ...] = (
     (INK, PLAYER_COLOURS["P"]), (INK, PLAYER_COLOURS["A"]), (INK, NOBODY), (MUTED, BACKGROUND), (WHITE, RED_AREA),
     (OUTLINE, PLAYER_COLOURS["P"]), (OUTLINE, PLAYER_COLOURS["A"]))
@@ -91,6 +108,14 @@ def geometry(top: int = 0) -> Geometry:
     rim = round(RADIUS * SPACING)
     cy = LABEL_BAND + rim
     return Geometry(WIDTH // 2, top + cy, cy + rim + LABEL_BAND + 4, top)
+
+
+def board_geometry(top: int, below: int = 0) -> BoardGeometry:
+    """The public geometry (rendering.geometry) of a Pai Sho picture whose header is ``top``
+    pixels high, with ``below`` more pixels under the board."""
+    geo = geometry(top)
+    return BoardGeometry(WIDTH, top + geo.height + below, top, SPACING, tuple((p, geo.xy(p)) for p in POINTS),
+                         geo.xy((0, 0)))
 
 
 @lru_cache(maxsize=1)
@@ -175,9 +200,7 @@ def _disc(seat: int | None, rim: Colour, edge: str, face: str) -> Image.Image:
     img = Image.new("RGBA", (SPRITE * k, SPRITE * k), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
     c, r = SPRITE * k / 2, TILE_RADIUS * k
-    fill = owner_colour(seat)
-    if face == FADE:
-        fill = blend(fill, FADED, FADE_SHARE)
+    fill = face_fill(seat, face)
     draw.ellipse((c - r, c - r, c + r, c + r), fill={LAST: HIGHLIGHT, TOUCHED: WHITE}.get(edge, OUTLINE))
     r1 = r - (3 * k if edge else 1.5 * k)
     draw.ellipse((c - r1, c - r1, c + r1, c + r1), fill=rim)
@@ -219,11 +242,13 @@ def tile_sprite(label: str, seat: int | None, rim: Colour, pip: str | None = Non
                 face: str = "") -> Image.Image:
     """One round tile: filled with its owner's colour, its code in large letters, its kind's rim,
     a pip (sun, moon, z, bloom, lock); the ``edge`` "last" (yellow) or "touched" (white) marks
-    what the last turn moved; the ``face`` "faded" (drained: a greyed fill) or "down" (face down:
-    no code). Put together from kept parts, so a new combination costs little."""
+    what the last turn moved; the ``face`` "faded" (drained: a greyed fill), "down" (face down:
+    no code), "day" or "night" (Kutai: a light fill, or a dark one with a white code). Put together
+    from kept parts, so a new combination costs little."""
     img = _disc(seat, rim, edge, face).copy()
     if label and face != DOWN:
-        img.alpha_composite(_code(label, FADED_INK if face == FADE else INK, pip is not None))
+        ink = FADED_INK if face == FADE else WHITE if face == NIGHT else INK
+        img.alpha_composite(_code(label, ink, pip is not None))
     if pip:
         img.alpha_composite(_pip_sprite(pip))
     return img

@@ -16,6 +16,7 @@ from engine.pauso.layout import parse_layout
 from engine.pauso.view import PausoView
 
 from . import register
+from .geometry import BoardGeometry
 from .style import (
     BACKGROUND,
     HIGHLIGHT,
@@ -31,6 +32,7 @@ from .style import (
     blend,
     canvas,
     compose,
+    header_layout,
     mover,
     result_line,
     seat_names,
@@ -234,4 +236,20 @@ def render_layout(layout: str, title: str = "Proposed board") -> bytes:
     return compose(Heading(title, status), base, OWN_COLOURS, TEXT_PAIRS).png()
 
 
-register("pauso", board=render, preview=render_layout, picture=draw)
+def board_geometry(view: PausoView, names: list[str] | None = None) -> BoardGeometry:
+    """Where the picture of a PausoView draws each card (rendering.geometry)."""
+    base, geo = _board_layer(view.layout)
+    top = header_layout(heading(view, names)).height
+    geo = replace(geo, top=geo.top + top)
+    cards = parse_layout(view.layout).cards
+    return BoardGeometry(WIDTH, top + base.height, top, geo.cell,
+                         tuple((cell, geo.centre(cell)) for cell in sorted(cards, key=lambda c: (-c[1], c[0]))),
+                         geo.centre((0, 0)), "square")
+
+
+def tile(view: PausoView, code: str, seat: int) -> Image.Image:
+    """A Ring of the supply, as the board shows it."""
+    return _piece(96, view.header.seats[seat].colour or "P", None)
+
+
+register("pauso", board=render, preview=render_layout, picture=draw, geometry=board_geometry, tile=tile)

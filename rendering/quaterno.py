@@ -15,6 +15,7 @@ from engine.quaterno.view import QuaternoView
 from engine.view import Seat
 
 from . import register
+from .geometry import BoardGeometry
 from .style import (
     BACKGROUND,
     HIGHLIGHT,
@@ -30,6 +31,7 @@ from .style import (
     Picture,
     canvas,
     font,
+    header_layout,
     mover,
     result_line,
     seat_names,
@@ -252,4 +254,16 @@ def _quarter_bar(draw: ImageDraw.ImageDraw, q: str, colour: Colour, top: int) ->
     draw.rectangle(bar, fill=colour)
 
 
-register("quaterno", board=render, picture=draw)
+def geometry(view: QuaternoView, names: list[str] | None = None) -> BoardGeometry:
+    """Where the picture of a QuaternoView draws each square (rendering.geometry)."""
+    top = header_layout(heading(view, names)).height
+    squares = tuple(((f, r), centre((f, r), top)) for r in range(SIZE) for f in range(SIZE))
+    return BoardGeometry(WIDTH, top + IMAGE_HEIGHT, top, CELL, squares, centre((0, 0), top), "square")
+
+
+def tile(view: QuaternoView, code: str, seat: int) -> Image.Image:
+    """A tile not yet placed, as the board shows it (in its player's colour)."""
+    return tile_sprite(code, view.header.seats[seat].number - 1)
+
+
+register("quaterno", board=render, picture=draw, geometry=geometry, tile=tile)

@@ -12,6 +12,7 @@ two simultaneous moves is judged on the new position.
     agreements.py  draws by agreement and takebacks
     bots.py        the seats the bot plays: its turns, thought out in worker processes
     play.py        move, resign, abort, hand, autocomplete, and the commit of every turn
+    panel.py       the move panel: a move picked in steps, for the player to move, played as /move
     clock.py       the background sweep: expiry, reminders, timeouts
     timers.py      time per move, per server
     standings.py   ratings, profiles, leaderboards
@@ -28,12 +29,13 @@ board never waits behind the bot's thinking; a thread of this process by default
 from __future__ import annotations
 
 import functools
+import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from data import GameStore
+from data import GameStore, StoreError
 
 from .. import metrics
 from ..workers import InlineWorkers, Workers
@@ -43,6 +45,7 @@ from .bots import Bots
 from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
 from .clock import Sweeper
 from .looking import Looking
+from .panel import Panel, Panels
 from .pictures import Pictures
 from .play import Play
 from .replays import Replays
@@ -52,8 +55,9 @@ from .timers import DEFAULT_DEADLINE, DEFAULT_REMINDER, Timers
 from .wording import in_words
 
 __all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "Viewer", "NO_GAME_HERE", "HOUR",
-           "in_words"]
+           "in_words", "Panel"]
 R = TypeVar("R")
+log = logging.getLogger(__name__)
 
 
 class GameService:
@@ -102,6 +106,11 @@ class GameService:
         self.abort = explained(self.play.abort)
         self.hand = explained(self.play.hand)
         self.suggestions = self.play.suggestions
+        # the move panel (moves picked in steps)
+        self.panels = Panels(store, self.running, self.play, pictures)
+        self.open_panel = explained(self.panels.open)
+        self.panel_step = self.panels.step
+        self.play_panel = self.panels.play_chosen
         # what the players agree on
         self.draw = explained(self.agreements.draw)
         self.takeback = explained(self.agreements.takeback)
@@ -109,6 +118,8 @@ class GameService:
         self.decline_offer = self.agreements.decline
         # time
         self.tick = self.sweeper.tick
+        self.unannounced = self.sweeper.unannounced
+        self.orphans = self.challenges.orphans
         self.timings = self.timers.timings
         self.set_timings = self.timers.set_timings
         # ratings
@@ -135,6 +146,16 @@ class GameService:
             except NoGameHere as missing:
                 raise UserError(await self.looking.explain(missing)) from None
         return run
+
+    async def posted(self, reply: Reply) -> None:
+        """The front-end has posted ``reply``: the turn (or start) it shows is never announced again
+        after a restart. A failed write is only logged (at worst the turn is shown once more)."""
+        if reply.game_id is None or reply.ply is None:
+            return
+        try:
+            await self.store.set_posted(reply.game_id, reply.ply)
+        except StoreError:
+            log.warning("Game %d: could not note that ply %d was shown", reply.game_id, reply.ply)
 
     async def reload(self) -> int:
         """Register every running game after a start (each is replayed on first use) and resume

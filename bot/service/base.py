@@ -15,6 +15,8 @@ ENGINE_FAILED = ("Something went wrong on our side while checking that move; it 
                  "The game is unchanged.")
 SAVE_FAILED = "The bot could not save that just now, so nothing was changed. Please try again."
 MOVE_NOT_SAVED = "That move could not be saved; the board is as it was. Please try again."
+MOVED_ON = ("The game has moved on since this panel was opened, so nothing was played. Press Play on the "
+            "newest turn message (or use /move) to pick your move again.")
 
 
 def no_game(number: int) -> str:
@@ -96,6 +98,9 @@ class Reply:
     offer: str | None = None  # an offer opened with this reply (draw, takeback): offer Accept / Decline
     challenge: bool = False  # a challenge opened with this reply: offer Accept / Decline
     elsewhere: bool = False  # it shows a game of another channel: for the asker only, never posted
+    ply: int | None = None  # the record entries this message shows played (0: the start): once it is
+    #                         posted, the front-end says so (GameService.posted)
+    pick: bool = False  # a person is to move in the running game: offer the Play button (the move panel)
 
 
 @dataclass

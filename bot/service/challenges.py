@@ -2,13 +2,14 @@
 own), declining or withdrawing, proposing another board, and expiry."""
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
 import engine
-from data import GameRow, GameStore, StoreError
+from data import GameRow, GameStore, StoreError, WriteFailed
 from data.sql import SeatSpec
 from engine import ai
 from engine.paisho.rng import new_secret_seed
@@ -16,11 +17,12 @@ from engine.paisho.rng import new_secret_seed
 from .. import records
 from ..options import suggest_options
 from . import wording
-from .base import Closed, Person, Reply, UserError
+from .base import SAVE_FAILED, Closed, Person, Reply, UserError
 from .pictures import Pictures
 from .running import RunningGames, replay, saving
 from .timers import Timers
 
+log = logging.getLogger(__name__)
 DEFAULT_CHALLENGE_TTL = 24 * 3600.0
 BOT_GAMES = 3  # running games against the bot a user may have in one server
 OPEN_CHALLENGES = 5  # open challenges a user may have made in one server
@@ -78,7 +80,7 @@ class Challenges:
 
     def new_seed(self, info: engine.GameDescriptor) -> int:
         """A new game's seed: a 128-bit secret (engine.paisho.rng) where the seed deals hidden tiles,
-        else a small number (it decides only what everybody sees, such as Basic's coin)."""
+        else a small number (it decides only what everybody sees, such as a coin toss)."""
         return new_secret_seed(self.rng.getrandbits) if info.secret_seed else self.rng.randrange(2**31)
 
     @staticmethod
@@ -100,10 +102,14 @@ class Challenges:
         now = self.clock()
         replaced = [r for r in await self.store.open_challenges_in(channel_id) if self.challenger(r) == challenger.id]
         await self._check_limits(challenger, guild_id, replaced, bot_game=any(len(s) > 3 and s[3] for s in seats))
-        game_id = await self.store.create_game(
-            variant=info.id, options=options, seed=seed, guild_id=guild_id, channel_id=channel_id,
-            status="challenge", seats=seats, now=now, expires_at=now + self.ttl, rated=rated,
-            challenger_id=challenger.id, replaces=[r.id for r in replaced])
+        try:
+            game_id = await self.store.create_game(
+                variant=info.id, options=options, seed=seed, guild_id=guild_id, channel_id=channel_id,
+                status="challenge", seats=seats, now=now, expires_at=now + self.ttl, rated=rated,
+                challenger_id=challenger.id, replaces=[r.id for r in replaced])
+        except WriteFailed:
+            log.exception("Could not store a challenge of %s in channel %d", challenger.id, channel_id)
+            raise UserError(SAVE_FAILED) from None
         closes = []
         for old in replaced:
             closes += self._closed(old, f"Replaced by challenge #{game_id}.")
@@ -112,8 +118,7 @@ class Challenges:
             row = await self.store.get_game(game_id)
             assert row is not None
             async with self.running.lock(game_id):
-                play_in = await make_channel(wording.game_title(row)) if make_channel is not None else None
-                started = await self._start(row, 0, play_in or channel_id, self.clock())
+                started = await self._start_in(row, 0, self.clock(), make_channel)
             return replace(started, closes=tuple(closes) + started.closes)
         bots = [s for s in seats if len(s) > 3 and s[3] is not None]
         who = ", ".join(s[1] for s in invited)
@@ -225,8 +230,34 @@ class Challenges:
             if waiting:
                 await saving(row, self.store.set_accepted(row.id, seat, True, now))
                 return Reply(f"{user.name} accepted. Waiting for {', '.join(waiting)}.", game_id=row.id)
-            play_in = await make_channel(wording.game_title(row)) if make_channel is not None else None
-            return await self._start(row, seat, play_in or row.channel_id, now)
+            return await self._start_in(row, seat, now, make_channel)
+
+    async def _start_in(self, row: GameRow, seat: int, now: float,
+                        make_channel: Callable[[str], Awaitable[int | None]] | None) -> Reply:
+        """Start the game in a channel of its own if ``make_channel`` makes one (noted in the store
+        first, so a start that fails, even by a stop, leaves no thread behind: see ``orphans``)."""
+        play_in = await make_channel(wording.game_title(row)) if make_channel is not None else None
+        if play_in is None:
+            return await self._start(row, seat, row.channel_id, now)
+        await saving(row, self.store.set_pending_channel(row.id, play_in))
+        try:
+            return await self._start(row, seat, play_in, now)
+        except Exception:
+            try:  # the front-end removes the channel; a stop before this leaves it to ``orphans``
+                await self.store.set_pending_channel(row.id, None)
+            except StoreError:
+                pass
+            raise
+
+    async def orphans(self) -> list[int]:
+        """Channels (threads) made for games whose start never completed, to remove; each is
+        forgotten as it is returned."""
+        found = []
+        for row in await self.store.orphan_channels():
+            if self.running.owns(row.guild_id) and row.pending_channel is not None:
+                found.append(row.pending_channel)
+                await self.store.set_pending_channel(row.id, None)
+        return found
 
     async def _start(self, row: GameRow, seat: int, channel_id: int, now: float) -> Reply:
         if self.running.game_in(channel_id) is not None:
@@ -249,7 +280,8 @@ class Challenges:
             text += " Your tiles are private: see them with the hand command."
         return Reply(text, image=await self.pictures.board(started, game),
                      mention=wording.mentions(started, [game.to_move]), game_id=started.id, started=True,
-                     closes=tuple(closes), **await self.pictures.private(game, seat))
+                     pick=not started.is_bot(game.to_move),
+                     closes=tuple(closes), ply=0, **await self.pictures.private(game, seat))
 
     async def decline(self, user: Person, *, game_id: int | None = None,
                       channel_id: int | None = None) -> Reply:

@@ -7,14 +7,17 @@ import logging
 from collections.abc import Callable
 
 from data import GameStore
+from rendering import replay as drawing
 
 from . import wording
 from .base import Notice, Reply, UserError
 from .challenges import Challenges
 from .play import Play
-from .running import RunningGames
+from .running import RunningGames, replay
 
 log = logging.getLogger(__name__)
+GRACE = 3600.0  # the least time a late reminder leaves to move
+RECENT = 7 * 86400.0  # a turn left unshown by a stop is announced if it is no older than this
 
 
 class Sweeper:
@@ -25,6 +28,27 @@ class Sweeper:
         self.challenges = challenges
         self.play = play
         self.clock = clock
+
+    async def unannounced(self) -> list[Notice]:
+        """For a front-end that has just started: the turns (and game starts) saved just before the
+        bot stopped whose message never went out, each announced once (the board and the ping) as
+        soon as the front-end posts it."""
+        notices = []
+        for row in await self.store.unposted_games(self.clock() - RECENT):
+            if not self.running.owns(row.guild_id):
+                continue
+            try:
+                game = replay(row)
+            except Exception:
+                log.exception("Game %d: could not replay it to announce its last turn", row.id)
+                continue
+            names = [s.name for s in row.seats]
+            ply = len(row.moves)
+            what = (drawing.caption(ply, ply, row.moves[-1], row.move_seats[-1], names) if ply
+                    else f"Game #{row.id} began")
+            said = f"Saved just before the bot restarted: {what}."
+            notices.append(Notice(row.channel_id, await self.play.turn_reply(row, game, said)))
+        return notices
 
     async def tick(self) -> list[Notice]:
         """Expire old challenges, send due reminders, end games whose deadline has passed."""
@@ -55,14 +79,21 @@ class Sweeper:
                             row.id, timer.seat, game.to_move)
                 return None
             seat = row.seats[timer.seat]
-            if timer.deadline_at <= now:
+            if timer.deadline_at <= now and timer.reminded:
                 after = await self.play.leave(row, game, timer.seat, "timeout")
             elif not timer.reminded and timer.remind_at <= now:
-                if not await self.store.claim_reminder(row.id, timer.seat):
+                # a reminder that fell due while the bot was stopped is sent now; if the deadline
+                # passed meanwhile too, it moves on by the notice a reminder gives (nobody loses
+                # on time without having been reminded)
+                deadline = timer.deadline_at
+                if deadline <= now:
+                    deadline = now + max(timer.deadline_at - timer.remind_at, GRACE)
+                if not await self.store.claim_reminder(row.id, timer.seat,
+                                                       deadline if deadline != timer.deadline_at else None):
                     return None  # another process (or an earlier sweep) has sent it
                 text = (f"{seat.name}, it is your move in game #{row.id} ({wording.game_name(row.variant)}). "
-                        f"Your time runs out {wording.in_words(timer.deadline_at - now)}.")
-                return Notice(row.channel_id, Reply(text, mention=(seat.user_id,), game_id=row.id))
+                        f"Your time runs out {wording.in_words(deadline - now)}.")
+                return Notice(row.channel_id, Reply(text, mention=(seat.user_id,), game_id=row.id, pick=True))
             else:
                 return None  # a move has just set a new timer
         return Notice(row.channel_id, await self.play.turn_reply(row, after, f"{seat.name} ran out of time."))

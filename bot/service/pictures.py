@@ -1,7 +1,8 @@
 """The pictures replies carry, drawn off the event loop by the service's painters (worker
 processes in the Discord bot, a thread elsewhere; bot/workers.py): the board and a player's own
 hand (each from the game's view, an immutable snapshot taken at once, so the live game may move on
-while it is drawn), a proposed board, a rating chart and a position of a stored record.
+while it is drawn), a step of the move panel, a proposed board, a rating chart and a position of a
+stored record.
 
 A picture that cannot be drawn (a worker that died twice, a bug in a renderer) is logged and left
 out: the reply it belonged to still says what happened, and a move it follows is already stored.
@@ -15,6 +16,9 @@ from typing import Any
 import engine
 import rendering
 from data import GameRow
+from engine.steps import Step
+from engine.view import BoardView
+from rendering import panel as panels
 from rendering import replay as drawing
 
 from ..texts import plain_name
@@ -57,6 +61,10 @@ class Pictures:
         if not game.hidden_hands or game.outcome is not None:
             return {}
         return {"private": game.private_note(seat), "private_image": await self.hand(game, seat)}
+
+    async def panel(self, view: BoardView, step: Step, names: list[str] | None = None) -> bytes | None:
+        """One step of the move panel (rendering.panel), for the player to move alone."""
+        return await self._draw(f"a {view.variant} move panel step", panels.render_panel, view, step, names)
 
     async def proposal(self, variant: str, options: dict[str, Any]) -> bytes | None:
         """A preview of the board a challenge proposes, in games whose board is an option."""

@@ -11,11 +11,12 @@ from dataclasses import replace
 import engine
 from data import KEEP, GameRow, GameStore, StoreError, TurnTimer
 from data.rows import Keep  # the type of KEEP
+from engine import steps
 from engine.notation import GAME_OVER, NOT_YOUR_TURN, squash
 
 from .. import metrics
 from . import wording
-from .base import ENGINE_FAILED, LEFT_GAME, MOVE_NOT_SAVED, NOT_PLAYING, Person, Reply, UserError
+from .base import ENGINE_FAILED, LEFT_GAME, MOVE_NOT_SAVED, MOVED_ON, NOT_PLAYING, Person, Reply, UserError
 from .pictures import Pictures
 from .running import RunningGames, replay, saving
 from .standings import Standings
@@ -34,8 +35,9 @@ class Play:
         self.clock = clock
         self.pictures = pictures
 
-    async def move(self, channel_id: int, user: Person, text: str) -> Reply:
-        """Play ``text`` for ``user`` in the game of this channel."""
+    async def move(self, channel_id: int, user: Person, text: str, version: str | None = None) -> Reply:
+        """Play ``text`` for ``user`` in the game of this channel; ``version``: the position the
+        move was picked in (the move panel, engine.steps.version), refused if the game moved on."""
         if squash(text).lower() == "resign":  # typed as a move: the same as /resign
             return await self.resign(channel_id, user)
         started = time.perf_counter()
@@ -51,6 +53,8 @@ class Play:
                 raise UserError(LEFT_GAME)
             if seat != game.to_move:
                 raise UserError(NOT_YOUR_TURN)
+            if version is not None and steps.version(game) != version:
+                raise UserError(MOVED_ON)
             after = game.copy()
             try:
                 canonical = after.play(text)
@@ -211,4 +215,5 @@ class Play:
         else:
             mention = () if game.to_move is None else wording.mentions(row, [game.to_move])
         return Reply(text, image=await self.pictures.board(row, game), mention=mention, game_id=row.id,
-                     finished=game.outcome is not None, rematch=game.outcome is not None)
+                     finished=game.outcome is not None, rematch=game.outcome is not None, ply=len(game.record),
+                     pick=game.to_move is not None and not row.is_bot(game.to_move))

@@ -4,10 +4,11 @@ from __future__ import annotations
 from ..registry import GameDescriptor, register
 from .ai import KNOWLEDGE
 from .game import OPTIONS, BasicGame
+from .steps import STEPS
 
 DESCRIPTOR = register(GameDescriptor(
     id="basic", name="Basic Pai Sho", min_players=2, max_players=2,
-    options=OPTIONS, game=BasicGame, load=BasicGame.from_position, order=10, ai=KNOWLEDGE,
+    options=OPTIONS, game=BasicGame, load=BasicGame.from_position, order=10, ai=KNOWLEDGE, steps=STEPS,
 ))
 
 __all__ = ["BasicGame", "DESCRIPTOR"]

@@ -5,10 +5,11 @@ from ..registry import GameDescriptor, register
 from .ai import KNOWLEDGE
 from .game import OPTIONS, IrohGame
 from .rules import harmonies, winning_set
+from .steps import STEPS
 
 DESCRIPTOR = register(GameDescriptor(
     id="iroh", name="Iroh Pai Sho", min_players=2, max_players=2,
-    options=OPTIONS, game=IrohGame, load=IrohGame.from_position, order=30, ai=KNOWLEDGE,
+    options=OPTIONS, game=IrohGame, load=IrohGame.from_position, order=30, ai=KNOWLEDGE, steps=STEPS,
 ))
 
 __all__ = ["IrohGame", "harmonies", "winning_set", "DESCRIPTOR"]

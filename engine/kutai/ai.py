@@ -378,8 +378,14 @@ class KutaiKnowledge(Knowledge):
     """Alpha-beta over the candidates of ``scan``."""
 
     search = "alphabeta"
-    budgets = {"easy": 40, "medium": 12, "hard": 1400}  # see docs/decisions.md, Kutai AI: levels
+    budgets = {"easy": 12, "medium": 12, "hard": 1400}  # see docs/decisions.md, Kutai AI: levels
     max_depth = 2
+
+    overlook = {"easy": 0.5}
+
+    def overlooking(self, game: Game, level: str, rng: random.Random) -> Any | None:
+        scanned = scan(cast(KutaiGame, game)).candidates
+        return scanned[0] if scanned else None
 
     def actions(self, game: Game) -> list[Any]:
         game = cast(KutaiGame, game)

@@ -25,6 +25,12 @@ squash = core.squash
 echo = core.echo
 
 
+def wheel_turn(k: int) -> str:
+    """A Wheel's turn of ``k`` eighths clockwise (``cw<k>``) in words: 1-4 clockwise, 5-7 as 3-1
+    counter-clockwise (the move panel's options)."""
+    return f"{k} clockwise" if k <= 4 else f"{8 - k} counter-clockwise"
+
+
 def cant_read(text: str, examples: str) -> str:
     """PARSE: the input with whitespace removed, case kept (shortened by ``echo``)."""
     return f'I can\'t read "{echo(squash(text))}". Examples: {examples}'

@@ -4,11 +4,12 @@ from __future__ import annotations
 from ..registry import GameDescriptor, register
 from .ai import KNOWLEDGE
 from .game import OPTIONS, QuaternoGame
+from .steps import STEPS
 from .tiles import KINDS
 
 DESCRIPTOR = register(GameDescriptor(
     id="quaterno", name="Quaterno", min_players=2, max_players=2,
-    options=OPTIONS, game=QuaternoGame, load=QuaternoGame.from_position, order=50, ai=KNOWLEDGE,
+    options=OPTIONS, game=QuaternoGame, load=QuaternoGame.from_position, order=50, ai=KNOWLEDGE, steps=STEPS,
 ))
 
 __all__ = ["QuaternoGame", "KINDS", "DESCRIPTOR"]

@@ -43,7 +43,9 @@ async def test_a_move_restarts_the_clock_for_the_next_player(service, clock):
 
 async def test_timeout_in_three_player_game_lets_the_others_play_on(service, clock):
     await start_round5(service)
-    clock.advance(72 * HOUR)
+    clock.advance(24 * HOUR)
+    await service.tick()  # the reminder
+    clock.advance(48 * HOUR)
     [notice] = await service.tick()
     assert "alice ran out of time." in notice.reply.text and "bob (Apricot) to move" in notice.reply.text
     assert not notice.reply.finished
@@ -54,13 +56,44 @@ async def test_deadlines_survive_a_restart(db_path, clock):
     service = GameService(store, clock=clock, rng=random.Random(2))
     await start_round5(service, players=(BOB,))
     await store.close()
-    clock.advance(73 * HOUR)
+    clock.advance(23 * HOUR)
     store = await Store.open(db_path)
     service = GameService(store, clock=clock)
     await service.reload()
-    [notice] = await service.tick()
-    assert "alice ran out of time." in notice.reply.text
+    try:
+        assert await service.tick() == []
+        clock.advance(1 * HOUR)
+        [reminder] = await service.tick()
+        assert reminder.reply.text.endswith("Your time runs out in 2 days.")
+        clock.advance(49 * HOUR)
+        [notice] = await service.tick()
+        assert "alice ran out of time." in notice.reply.text
+    finally:
+        await store.close()
+
+
+async def test_a_reminder_due_during_a_stop_is_sent_after_it_before_any_timeout(db_path, clock):
+    """The bot was stopped from before the reminder until after the deadline: alice is reminded
+    when it starts again, with the notice a reminder gives (2 days), and only then runs out."""
+    store = await Store.open(db_path)
+    service = GameService(store, clock=clock, rng=random.Random(2))
+    await start_round5(service, players=(BOB,))
     await store.close()
+    clock.advance(80 * HOUR)
+    store = await Store.open(db_path)
+    service = GameService(store, clock=clock)
+    await service.reload()
+    try:
+        [notice] = await service.tick()
+        assert notice.reply.text == "alice, it is your move in game #1 (PAUSO). Your time runs out in 2 days."
+        assert await service.tick() == []
+        clock.advance(47 * HOUR)
+        assert await service.tick() == []
+        clock.advance(2 * HOUR)
+        [notice] = await service.tick()
+        assert "alice ran out of time." in notice.reply.text
+    finally:
+        await store.close()
 
 
 async def test_server_settings_change_the_time_per_move(service, clock):

@@ -51,3 +51,27 @@ async def test_a_timeout_notice_reaches_the_parent_channel_when_the_thread_refus
     await env.advance_time(73 * 3600)
     ended = channel.last_message.embeds[0].description
     assert "alice ran out of time." in ended and "bob (Apricot) wins" in ended
+
+
+async def test_a_turn_discord_never_showed_is_posted_once_after_a_restart(world, db_path):
+    """Discord refuses the turn message everywhere (the move stands, saved); the bot stops. When it
+    is back, the turn is posted in the game's thread with the board and the ping, once."""
+    from bot.app import PaiShoBot
+    from tests.discord.conftest import TICK, make_config
+
+    env, guild, channel, m = world
+    _, thread = await start_game(world)
+    before = thread.last_message.id
+    env.inject_error("POST", "/channels/*/messages", status=403, code=50001, message="Missing Access", times=2)
+    told = private_text(await m["alice"].slash(thread, "move", move="c3"))
+    assert told.startswith("Saved: alice played R@c3.") and "could not post it anywhere" in told
+    assert thread.last_message.id == before
+    await env.restart_bot(PaiShoBot(make_config(db_path), tick_seconds=TICK))
+    await env.settle()
+    shown = thread.last_message
+    assert shown.id != before and shown.content == m["bob"].mention
+    assert shown.embeds[0].description.startswith("Saved just before the bot restarted: Move 1/1: alice played R@c3.")
+    assert shown.attachments and shown.attachments[0].filename == "board.png"
+    await env.restart_bot(PaiShoBot(make_config(db_path), tick_seconds=TICK))
+    await env.settle()
+    assert thread.last_message.id == shown.id  # once

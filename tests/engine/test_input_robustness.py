@@ -143,14 +143,21 @@ def test_named_lookalikes_and_long_input_are_refused_cleanly(variant, label):
 
 # ----- what the reading forgives, and what it refuses -----------------------------------------------
 def test_fullwidth_and_compatibility_forms_read_as_ascii():
-    """NFKC: fullwidth letters, digits and signs, superscript digits, the Kelvin sign, long s."""
+    """NFKC: fullwidth letters, digits and signs, the Kelvin sign, long s (not superscripts: below)."""
     assert sample("pauso", "play").play("\uff43\uff13") == "R@c3"
     assert sample("pauso", "play").play("\uff32\uff20\uff23\uff13") == "R@c3"
-    assert sample("pauso", "play").play("c\u00b3") == "R@c3"
     assert sample("basic", "choose").play("\uff23\uff28\uff2f\uff2f\uff33\uff25\u3000\uff2d\uff2f\uff36\uff25") \
         == "choose move"
     assert sample("ancient", "choose").play("choo\u017fe fir\u017ft") == "choose first"
     assert sample("kutai", "play").play("\uff24\uff2d\uff41\uff20\uff49\uff19") == "DMa@i9"
+
+
+def test_superscript_and_circled_digits_are_refused_not_read_as_digits():
+    assert str(pytest.raises(engine.IllegalMove, sample("pauso", "play").play, "c\u00b3").value).startswith(
+        "I can't read")
+    for layout in ("\u00b2o/5o/5o/5o", "5o/\u2464/5o"):
+        with pytest.raises(ValueError, match="^Unexpected"):
+            engine.new_game("pauso", options={"board": layout})
 
 
 def test_other_lookalikes_are_not_read_as_letters_or_digits():

@@ -1,4 +1,5 @@
-"""The Kutai picture on the round board: areas, tiles by owner with a sun or moon for Day and Night,
+"""The Kutai picture on the round board: areas, tiles by owner, Day flowers light with a sun and
+Night flowers dark with a moon,
 the tree with its values (never on a tile, even between neighbours), disharmony, the last tile."""
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import rendering
 from engine.paisho.board import NAMES
 from rendering import kutai as pic
 from rendering import paisho_board as kit
-from rendering.style import HIGHLIGHT, PLAYER_COLOURS, WIDTH
+from rendering.style import HIGHLIGHT, WIDTH
 from tests.engine.test_kutai_vectors import K2, K3_POSITION
 from tests.rendering.pixels import near, picture, share
 
@@ -35,9 +36,9 @@ def test_empty_board_areas_are_coloured_as_the_rules_say():
 
 
 def test_day_and_night_are_a_sun_and_a_moon_not_a_letter():
-    assert pic.tile_look("DCh") == ("Ch", kit.RED_RIM, "sun")
-    assert pic.tile_look("NLi") == ("Li", kit.WHITE_RIM, "moon")
-    assert pic.tile_look("Cu") == ("Cu", kit.PLAIN_RIM, None)
+    assert pic.tile_look("DCh") == ("Ch", kit.RED_RIM, "sun", kit.DAY)
+    assert pic.tile_look("NLi") == ("Li", kit.WHITE_RIM, "moon", kit.NIGHT)
+    assert pic.tile_look("Cu") == ("Cu", kit.PLAIN_RIM, None, "")
     g = engine.replay("kutai", ["DMa@i9", "NCl@f12"])
     img, top = picture(g)
     d = round((kit.TILE_RADIUS - 2.5) * 0.71)
@@ -48,8 +49,9 @@ def test_day_and_night_are_a_sun_and_a_moon_not_a_letter():
 def test_tiles_tree_and_last_placement_after_the_k2_opening():
     g = engine.replay("kutai", [m for m, _, _ in K2])
     img, top = picture(g, ["alice", "bob"])
-    assert share(img, at(top, "i9"), kit.TILE_RADIUS - 5, PLAYER_COLOURS["P"]) > 0.4   # P1's Centerpiece
-    assert share(img, at(top, "f12"), kit.TILE_RADIUS - 5, PLAYER_COLOURS["A"]) > 0.4  # P2's Clover
+    # P1's Centerpiece, a Day Maple: light blue; P2's Day Clover: light orange
+    assert share(img, at(top, "i9"), kit.TILE_RADIUS - 5, kit.face_fill(0, kit.DAY)) > 0.4
+    assert share(img, at(top, "f12"), kit.TILE_RADIUS - 5, kit.face_fill(1, kit.DAY)) > 0.4
     assert near(img.getpixel(at(top, "i9", kit.TILE_RADIUS - 3, 0)), kit.RED_RIM)      # a red flower
     assert near(img.getpixel(at(top, "f12", kit.TILE_RADIUS - 3, 0)), kit.WHITE_RIM)   # a white flower
     assert near(img.getpixel(at(top, "i5", 0, -10)), pic.HARMONY)           # the link i9-i3 passes i5

@@ -9,9 +9,10 @@ from PIL import Image
 
 import engine
 import rendering
+from engine.kutai.tiles import TILES
+from rendering import kutai, pauso, quaterno
 from rendering import paisho_board as kit
-from rendering import pauso, quaterno
-from rendering.style import INK, PLAYER_COLOURS, WIDTH
+from rendering.style import INK, WIDTH
 from tests.rendering.pixels import near, picture
 
 PHONE = 390
@@ -58,11 +59,41 @@ def test_owners_still_read_at_phone_size(variant):
         if tile.owner is None or tile.kind == "Kn" and variant == "iroh" or "drained" in tile.flags:
             continue
         x, y = geo.xy(tile.at)
-        # above the code: the owner's colour, even scaled down
+        # above the code: the owner's colour (Kutai's flowers: lighter by Day, darker by Night), even scaled down
         seen = small.getpixel((round(x * SCALE), round((top + y - 11) * SCALE)))
-        assert near(seen, PLAYER_COLOURS[kit.SEAT_KEYS[tile.owner]], 40), (tile, seen)
+        face = kutai.tile_look(tile.kind)[3] if variant == "kutai" else ""
+        assert near(seen, kit.face_fill(tile.owner, face), 40), (tile, seen)
         checked += 1
     assert checked >= 5
+
+
+def lightness(colour) -> float:
+    r, g, b = colour[:3]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_kutai_day_and_night_read_on_every_tile_at_phone_size():
+    """Day flowers are light and Night flowers dark over the whole tile (the sun or moon pip alone
+    was a 6 px mark on a phone), for both players, whatever the flower."""
+    rng = random.Random(5)
+    game = engine.new_game("kutai", seed=5)
+    while len(game.record) < 44:
+        game.play(game.random_move(rng))
+    img, top = picture(game)
+    small = img.resize((PHONE, round(img.height * SCALE)), Image.Resampling.LANCZOS)
+    geo = kit.geometry()
+    seen = {"Day": [], "Night": []}
+    for tile in game.view().tiles:
+        light = TILES[tile.kind].light
+        if not light:
+            continue
+        x, y = geo.xy(tile.at)
+        # the tile's face on a phone, under its letters: the middle of three pixels across it
+        row = sorted(lightness(small.getpixel((round((x + dx) * SCALE), round((top + y + 10) * SCALE))))
+                     for dx in (-4, 0, 4))
+        seen[light].append(row[1])
+    assert len(seen["Day"]) >= 5 and len(seen["Night"]) >= 5
+    assert min(seen["Day"]) - max(seen["Night"]) > 80  # every Day tile far lighter than every Night tile
 
 
 @pytest.mark.parametrize("variant", engine.VARIANT_IDS)

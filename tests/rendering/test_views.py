@@ -20,6 +20,7 @@ PLAYERS = {"pauso": 3}
 # constants of boards and tiles
 ALLOWED = {"engine.view", "engine.notation", "engine.paisho.board", "engine.paisho.flowers",
            "engine.quaterno.board", "engine.pauso.layout", "engine.kutai.tiles",
+           "engine.steps",  # the move panel's step: what is being chosen, as immutable data (a view)
            *(f"engine.{variant}.view" for variant in engine.VARIANT_IDS)}
 
 
