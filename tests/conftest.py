@@ -40,6 +40,21 @@ async def store(request):
     await s.close()
 
 
+@pytest.fixture
+async def stores():
+    """``await stores(path)`` opens a SQLite store on ``path``; whatever is still open at the end of
+    the test is closed, so a test that fails midway leaves no database thread behind (one keeps
+    pytest from exiting)."""
+    opened: list[Store] = []
+
+    async def open_one(path: str) -> Store:
+        opened.append(await Store.open(path))
+        return opened[-1]
+    yield open_one
+    for store in opened:
+        await store.close()
+
+
 @pytest.fixture(scope="session")
 def postgres_cluster():
     """The URL of a throwaway PostgreSQL server for this test session."""

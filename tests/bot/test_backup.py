@@ -35,8 +35,8 @@ def moves_in(path: str) -> dict[int, list[str]]:
         conn.close()
 
 
-async def test_a_backup_taken_while_moves_are_committed_has_every_committed_move(db_path, clock, tmp_path):
-    store = await Store.open(db_path)
+async def test_a_backup_taken_while_moves_are_committed_has_every_committed_move(db_path, clock, tmp_path, stores):
+    store = await stores(db_path)
     service = make_service(store, clock)
     channels = list(range(10, 16))
     games = [await start(service, channel, "basic", ALICE, BOB) for channel in channels]
@@ -77,7 +77,7 @@ async def test_a_backup_taken_while_moves_are_committed_has_every_committed_move
     assert restored.aside is not None and os.path.exists(restored.aside)
     assert moves_in(restored.aside) == committed  # the database as it was: nothing lost
     assert moves_in(db_path) == moves_in(last)
-    store = await Store.open(db_path)
+    store = await stores(db_path)
     service = make_service(store, clock)
     statuses = [(await store.get_game(game_id)).status for game_id in games]
     assert await service.reload() == statuses.count("running") > 0
@@ -91,10 +91,11 @@ async def test_a_backup_taken_while_moves_are_committed_has_every_committed_move
     await store.close()
 
 
-async def test_a_backup_of_real_play_is_checked_table_by_table(db_path, clock, tmp_path, capsys, monkeypatch):
+async def test_a_backup_of_real_play_is_checked_table_by_table(db_path, clock, tmp_path, capsys, monkeypatch,
+                                                               stores):
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.delenv("BACKUP_DIR", raising=False)
-    store = await Store.open(db_path)
+    store = await stores(db_path)
     service = make_service(store, clock)
     await real_play(service, clock)
     assert main(["backup", "--db", db_path, str(tmp_path / "saved")]) == 0  # a folder that does not exist yet...
@@ -135,8 +136,8 @@ def test_daily_backups_keep_the_newest(db_path, tmp_path):
     assert daily.due_in() == 0  # a day after the newest
 
 
-async def test_the_daily_backup_runs_by_itself(db_path, tmp_path, clock):
-    store = await Store.open(db_path)
+async def test_the_daily_backup_runs_by_itself(db_path, tmp_path, clock, stores):
+    store = await stores(db_path)
     await make_service(store, clock).challenge(guild_id=1, channel_id=5, challenger=ALICE, opponents=[BOB],
                                                variant="basic")
     daily = DailyBackups(db_path, str(tmp_path / "daily"), keep=2)
@@ -151,8 +152,8 @@ async def test_the_daily_backup_runs_by_itself(db_path, tmp_path, clock):
     await store.close()
 
 
-async def test_restore_is_refused_while_a_bot_holds_the_database(db_path, tmp_path, clock):
-    store = await Store.open(db_path)
+async def test_restore_is_refused_while_a_bot_holds_the_database(db_path, tmp_path, clock, stores):
+    store = await stores(db_path)
     await make_service(store, clock).challenge(guild_id=1, channel_id=5, challenger=ALICE, opponents=[BOB],
                                                variant="basic")
     saved = str(tmp_path / "saved.db")
@@ -177,8 +178,8 @@ os._exit(0)  # killed: no checkpoint, the moves are in the write-ahead log only
 """
 
 
-async def test_restore_keeps_the_database_as_it_was_with_its_write_ahead_log(db_path, tmp_path, clock):
-    store = await Store.open(db_path)
+async def test_restore_keeps_the_database_as_it_was_with_its_write_ahead_log(db_path, tmp_path, clock, stores):
+    store = await stores(db_path)
     await start(make_service(store, clock), 5, "pauso", ALICE, BOB)
     saved = str(tmp_path / "saved.db")
     backup.take(db_path, saved)

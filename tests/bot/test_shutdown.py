@@ -14,7 +14,6 @@ import pytest
 import engine
 from bot.app import PaiShoBot, run_bot
 from bot.service.running import RunningGames
-from data import Store
 from data.filelock import DatabaseLock
 from engine import ai
 from tests.bot.console_process import SIGTERM, Console
@@ -97,8 +96,8 @@ def test_a_metrics_port_in_use_stops_the_bot_and_releases_the_database(tmp_path,
     DatabaseLock.exclusive(db).release()  # the failed start closed the database
 
 
-async def test_a_stop_waits_for_the_turn_being_saved(db_path):
-    store = await Store.open(db_path)
+async def test_a_stop_waits_for_the_turn_being_saved(db_path, stores):
+    store = await stores(db_path)
     running = RunningGames(store)
     lock = running.lock(7)
     await lock.acquire()
@@ -110,4 +109,3 @@ async def test_a_stop_waits_for_the_turn_being_saved(db_path):
     await lock.acquire()
     assert await running.settle_turns(0.05) is False  # it does not wait for ever
     lock.release()
-    await store.close()

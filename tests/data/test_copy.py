@@ -13,7 +13,6 @@ import pytest
 
 from bot.__main__ import main
 from bot.copy_to import copy_to
-from data import Store
 from data.copy import CopyRefused, copy_to_postgres
 from data.postgres import PostgresStore
 from tests.bot.real_play import GUILD, make_service, play_turns, real_play
@@ -36,9 +35,9 @@ async def everything(store) -> dict:
 
 
 @pytest.fixture
-async def played(db_path, clock):
+async def played(db_path, clock, stores):
     """A SQLite file from real play, closed; what it holds."""
-    store = await Store.open(db_path)
+    store = await stores(db_path)
     service = make_service(store, clock)
     games = await real_play(service, clock)
     held = await everything(store)
@@ -121,13 +120,11 @@ async def test_a_copy_that_does_not_check_out_is_rolled_back(played, db_path, po
     assert copied.counts["games"] == 16
 
 
-async def test_no_copy_while_a_bot_holds_the_sqlite_file(played, db_path, postgres_url):
-    store = await Store.open(db_path)
-    try:
-        with pytest.raises(CopyRefused, match=r"^Not copied\. A bot or console is using .* right now"):
-            await copy_to(db_path, postgres_url)
-    finally:
-        await store.close()
+async def test_no_copy_while_a_bot_holds_the_sqlite_file(played, db_path, postgres_url, stores):
+    store = await stores(db_path)
+    with pytest.raises(CopyRefused, match=r"^Not copied\. A bot or console is using .* right now"):
+        await copy_to(db_path, postgres_url)
+    await store.close()
     conn = await asyncpg.connect(postgres_url)
     try:
         assert await conn.fetchval("SELECT to_regclass('games')") is None  # nothing was made there
