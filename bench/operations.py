@@ -32,7 +32,7 @@ from data import Store
 
 
 def line(name: str, value: str) -> None:
-    print(f"  {name:<44} {value}")
+    print(f"  {name:<58} {value}")
 
 
 def ms(samples: list[float]) -> str:
@@ -65,14 +65,29 @@ async def turns(folder: Path, name: str, channels: int, per_game: int) -> list[f
     return taken
 
 
-async def turns_during_backups(path: str, folder: Path, moves: int) -> tuple[list[float], int]:
-    """Turns committed while backups of the same file are taken one after another."""
+async def turns_during_backups(path: str, folder: Path, moves: int) -> tuple[list[float], list[float], int]:
+    """Turns of a Basic Pai Sho game on the file: ``moves`` of them alone, then ``moves`` more while
+    backups of the same file are taken one after another; (times alone, times meanwhile, backups)."""
     store = await Store.open(path)
     service = GameService(store, rng=random.Random(2))
     alice, bob = Person(1, "alice"), Person(2, "bob")
     await service.challenge(guild_id=1, channel_id=1, challenger=alice, opponents=[bob], variant="basic")
     await service.accept(bob, channel_id=1)
-    done, taken, backups = asyncio.Event(), [], 0
+    rng = random.Random(3)
+
+    async def play(count: int) -> list[float]:
+        taken = []
+        for _ in range(count):
+            row, game = service.game_in(1) or (None, None)
+            if game is None or game.to_move is None:
+                break
+            start = time.perf_counter()
+            await service.move(1, (alice, bob)[game.to_move], game.random_move(rng))
+            taken.append(time.perf_counter() - start)
+        return taken
+
+    alone = await play(moves)
+    done, backups = asyncio.Event(), 0
 
     async def back_up() -> None:
         nonlocal backups
@@ -81,19 +96,12 @@ async def turns_during_backups(path: str, folder: Path, moves: int) -> tuple[lis
             backups += 1
 
     running = asyncio.create_task(back_up())
-    rng = random.Random(3)
-    for _ in range(moves):
-        row, game = service.game_in(1) or (None, None)
-        if game is None or game.to_move is None:
-            break
-        start = time.perf_counter()
-        await service.move(1, (alice, bob)[game.to_move], game.random_move(rng))
-        taken.append(time.perf_counter() - start)
+    meanwhile = await play(moves)
     done.set()
     await running
     service.close()
     await store.close()
-    return taken, backups
+    return alone, meanwhile, backups
 
 
 async def main(argv: list[str] | None = None) -> int:
@@ -122,8 +130,9 @@ async def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         restore(path, str(folder / "backup.db"))
         line("restore of it", f"{time.perf_counter() - start:.2f} s")
-        during, backups = await turns_during_backups(path, folder, 20 if args.quick else 150)
-        line(f"whole turn while {backups} backups were taken", ms(during))
+        alone, during, backups = await turns_during_backups(path, folder, 10 if args.quick else 80)
+        line("whole turn (Basic Pai Sho) alone", ms(alone))
+        line(f"the same, while {backups} backups were taken back to back", ms(during))
 
         start = time.perf_counter()
         size = len(metrics.exposition())
