@@ -53,6 +53,8 @@ LAST_BACKUP = Gauge("paisho_last_backup_timestamp_seconds", "When the newest bac
                     "taken (seconds since the epoch; 0: none found)", registry=REGISTRY)
 
 POOLS = {"ai": "the bot's moves and replays", "pictures": "pictures"}  # worker pools, for /status
+for _pool in POOLS:
+    QUEUE_LENGTH.labels(pool=_pool)  # shown (as 0) before the first job
 
 
 @contextmanager
