@@ -7,7 +7,7 @@ import asyncio
 
 import discord
 
-from bot import backup
+from bot import backup, metrics
 from data import Store
 from tests.discord.test_flow import start_game
 
@@ -52,6 +52,9 @@ async def test_healthz_knows_whether_the_bot_is_connected_to_discord(world, monk
     bot = env.bot
     assert await bot.discord_problem() is None
     assert await bot.service.store.check() is None
+    await bot.ops.refresh()  # what /metrics reads just before a scrape
+    assert metrics.REGISTRY.get_sample_value("paisho_gateway_latency_seconds", {"shard": "0"}) == 0.0
+    assert metrics.value("paisho_running_games") == 0
     monkeypatch.setattr(discord.ShardInfo, "is_closed", lambda shard: True)  # the gateway connection dropped
     assert await bot.discord_problem() == "shard 0 of this process is not connected to Discord"
 
