@@ -3,7 +3,7 @@ the process, served at ``/metrics`` (bot/health.py) when METRICS_PORT is set.
 
 Any part reports with one line, e.g.::
 
-    metrics.TURNS.labels(game="pauso").inc()
+    metrics.TURNS.labels(game=row.variant).inc()
     with metrics.queued("ai"): ...                       # a job waiting for or in a worker pool
     metrics.WORK_SECONDS.labels(pool="ai", job="think").observe(seconds)   # what a job took
 
@@ -75,7 +75,7 @@ def queue_length(pool: str) -> int:
 
 def value(name: str, labels: dict[str, str] | None = None) -> float:
     """A figure as /metrics shows it (0 when there is none yet), e.g. ``value("paisho_turns_total",
-    {"game": "pauso"})``."""
+    {"game": variant})``."""
     return REGISTRY.get_sample_value(name, labels or {}) or 0.0
 
 
