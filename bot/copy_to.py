@@ -3,6 +3,7 @@ PostgreSQL database (data/copy.py copies and checks the rows in one transaction)
 the commit that every game replays from its record as read back from PostgreSQL."""
 from __future__ import annotations
 
+import re
 import time
 from urllib.parse import parse_qsl, unquote, urlsplit
 
@@ -62,10 +63,14 @@ async def check_games(source: SqlStore, copy: SqlStore) -> str:
 
 def _secret(url: str) -> str | None:
     """The password a URL carries (to keep it out of any message)."""
-    parts = urlsplit(url)
-    if parts.password:
-        return unquote(parts.password)
-    return next((v for k, v in parse_qsl(parts.query) if k.lower() == "password"), None)
+    try:
+        parts = urlsplit(url)
+        if parts.password:
+            return unquote(parts.password)
+        return next((v for k, v in parse_qsl(parts.query) if k.lower() == "password"), None)
+    except ValueError:  # not readable as a URL: whatever stands between "user:" and "@"
+        found = re.search(r"//[^:/@]*:([^@]*)@", url)
+        return found.group(1) if found else None
 
 
 async def copy_to(database: str, url: str) -> tuple[Copied, float]:

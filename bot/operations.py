@@ -42,7 +42,7 @@ async def open_database(config: Config, database_path: str | None = None) -> Gam
         return await open_store(config.database_url, path)
     except StoreError as err:
         raise StartupError(str(err)) from None
-    except (sqlite3.Error, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
+    except (sqlite3.Error, OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
         raise StartupError(f"Could not open the database {where}: {err}.") from None
 
 

@@ -109,3 +109,12 @@ async def test_a_stop_waits_for_the_turn_being_saved(db_path, stores):
     await lock.acquire()
     assert await running.settle_turns(0.05) is False  # it does not wait for ever
     lock.release()
+
+
+async def test_a_database_that_cannot_be_opened_stops_the_start_with_the_reason(tmp_path):
+    url = "postgresql://paisho:hunter2@127.0.0.1:1/paisho"  # nothing listens on port 1
+    async with Console(str(tmp_path / "unused.db"), str(tmp_path / "boards"), DATABASE_URL=url) as console:
+        code, out, err = await console.finish()
+    assert code == 1 and "Traceback" not in err and "hunter2" not in out + err
+    assert err.startswith("The console could not start: Could not open the database "
+                          "postgresql://paisho:***@127.0.0.1:1/paisho: ")
