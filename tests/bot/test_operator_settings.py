@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bot.config import ConfigError, load_config
+from data.interface import masked_url
 
 NAMES = ("DATABASE_URL", "METRICS_PORT", "METRICS_HOST", "BACKUP_DIR", "BACKUP_KEEP")
 
@@ -47,3 +48,7 @@ def test_bad_operator_settings_say_what_is_wrong(env, values, message):
     with pytest.raises(ConfigError) as refused:
         env(**values)
     assert str(refused.value) == message
+
+
+def test_a_url_that_cannot_be_read_is_not_shown():
+    assert masked_url("postgresql://paisho:hunter2@[::1/paisho") == "(a database URL that cannot be read)"
