@@ -23,6 +23,7 @@ import sqlite3
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import asyncpg
@@ -125,11 +126,14 @@ async def copy_to_postgres(sqlite_path: str, url: str, check: Check | None = Non
     CopyRefused to roll back. Raises CopyRefused (nothing committed) with the reason."""
     if not os.path.isfile(sqlite_path):
         raise CopyRefused(f"There is no SQLite database at {sqlite_path} to copy.")
+    _refuse_foreign(sqlite_path)
     try:
         await (await Store.open(sqlite_path)).close()  # brought to the current schema, as a start would
         lock = DatabaseLock.exclusive(sqlite_path)
     except (StoreError, DatabaseBusy) as busy:
         raise CopyRefused(f"Not copied. {busy}") from None
+    except sqlite3.Error as err:
+        raise CopyRefused(f"{sqlite_path} cannot be opened: {err}.") from None
     source = sqlite3.connect(sqlite_path, isolation_level=None)
     try:
         source.execute("BEGIN")
@@ -144,7 +148,7 @@ async def copy_to_postgres(sqlite_path: str, url: str, check: Check | None = Non
             await _refuse_rows(conn, tables, seeds)
             try:
                 await (await PostgresStore.open(url, min_size=1, max_size=1)).close()  # the schema
-            except (asyncpg.PostgresError, OSError) as err:
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as err:
                 raise CopyRefused(f"Could not create the tables in PostgreSQL: {err}") from None
             reading = _SqliteReader(sqlite_path) if check is not None else None
             try:
@@ -160,6 +164,20 @@ async def copy_to_postgres(sqlite_path: str, url: str, check: Check | None = Non
     finally:
         source.close()
         lock.release()
+
+
+def _refuse_foreign(path: str) -> None:
+    """Refuse a file that is not a Pai Sho Bot database (before anything is written to it)."""
+    try:
+        conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            ours = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error as err:
+        raise CopyRefused(f"{path} is not a SQLite database ({err}).") from None
+    if ours is None:
+        raise CopyRefused(f"{path} is not a Pai Sho Bot database (it has no games table).")
 
 
 async def _connect(url: str) -> asyncpg.Connection:

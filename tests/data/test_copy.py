@@ -148,3 +148,21 @@ async def test_copy_to_from_the_command_line(played, db_path, postgres_url, caps
     assert out.startswith(f"Copied {db_path} into {postgres_url} in one transaction (")
     assert "Rows: games 16, " in out and "new numbers continue after the highest copied (games.id from 17)" in out
     assert f"Next: put DATABASE_URL={postgres_url} in .env and start the bot" in out
+
+
+@pytest.mark.parametrize("content, reason", [
+    (b"not a database", "is not a SQLite database"),
+    (None, "is not a Pai Sho Bot database (it has no games table)."),
+])
+async def test_a_file_that_is_not_a_bot_database_is_refused_untouched(tmp_path, content, reason):
+    path = tmp_path / "other.db"
+    if content is None:
+        conn = sqlite3.connect(path)
+        conn.execute("CREATE TABLE notes (text TEXT)")
+        conn.close()
+    else:
+        path.write_bytes(content)
+    before = path.read_bytes()
+    with pytest.raises(CopyRefused, match=reason):
+        await copy_to(str(path), "postgresql://paisho@127.0.0.1:1/paisho")
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["other.db"]
