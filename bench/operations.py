@@ -26,6 +26,7 @@ from unittest import mock
 from bench import pg_cluster
 from bench.__main__ import seed_games
 from bot import backup, metrics
+from bot.copy_to import copy_to
 from bot.restore import restore
 from bot.service import GameService, Person
 from data import Store
@@ -142,7 +143,6 @@ async def main(argv: list[str] | None = None) -> int:
         if reason:
             line("copy-to PostgreSQL", f"skipped: {reason}")
             return 0
-        from bot.copy_to import copy_to
         with pg_cluster.Cluster() as url:
             copied, seconds = await copy_to(path, url)
             rows = sum(copied.counts.values())

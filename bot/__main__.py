@@ -81,6 +81,7 @@ def configure_logging(config) -> None:
 
 def _tool(args: argparse.Namespace, config) -> int:
     """backup, restore or copy-to: prints what was done (or why not) and returns the exit status."""
+    # imported late, like the Discord app: a start loads only what its command needs
     from .backup import BackupError, resolve_target, size_words, take
     from .copy_to import CopyRefused, copy_to, report
     from .restore import restore
@@ -108,6 +109,7 @@ def _tool(args: argparse.Namespace, config) -> int:
 
 
 async def _console(db_path: str, boards: Path, config) -> int:
+    # imported late, like the Discord app: a start loads only what its command needs
     from .console import run_console
     from .operations import Operations, StartupError, open_database
     from .service import GameService

@@ -11,7 +11,7 @@ import engine
 from bot.service import GameService, Person
 from bot.workers import InlineWorkers
 from engine import ai
-from tests.conftest import ALICE, BOB, CAROL, DAVE
+from tests.helpers import ALICE, BOB, CAROL, DAVE
 
 GUILD = 1
 BOT = Person(-77, "bot (easy)", bot=True, level="easy")

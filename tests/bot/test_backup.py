@@ -20,7 +20,7 @@ from data import Store, StoreError
 from data.filelock import DatabaseLock
 from data.migrations import MIGRATIONS
 from tests.bot.real_play import make_service, play_turns, real_play, start
-from tests.conftest import ALICE, BOB
+from tests.helpers import ALICE, BOB
 
 
 def moves_in(path: str) -> dict[int, list[str]]:
@@ -178,6 +178,7 @@ os._exit(0)  # killed: no checkpoint, the moves are in the write-ahead log only
 """
 
 
+@pytest.mark.slow  # starts a process
 async def test_restore_keeps_the_database_as_it_was_with_its_write_ahead_log(db_path, tmp_path, clock, stores):
     store = await stores(db_path)
     await start(make_service(store, clock), 5, "pauso", ALICE, BOB)

@@ -16,6 +16,7 @@ from bot.health import HealthServer
 from tests.bot.console_process import Console, figure, figures, free_port, get
 
 
+@pytest.mark.slow  # starts a process
 async def test_health_and_metrics_of_a_running_console(tmp_path):
     port = free_port()
     db = str(tmp_path / "games.db")
@@ -54,6 +55,7 @@ async def test_health_and_metrics_of_a_running_console(tmp_path):
         assert code == 0 and "Traceback" not in err
 
 
+@pytest.mark.slow  # starts a process
 async def test_healthz_says_when_a_postgresql_database_is_gone(postgres_url, tmp_path):
     admin = await asyncpg.connect(postgres_url)
     try:
@@ -75,6 +77,7 @@ async def test_healthz_says_when_a_postgresql_database_is_gone(postgres_url, tmp
         await admin.close()
 
 
+@pytest.mark.slow  # starts a process
 async def test_a_metrics_port_in_use_stops_the_start_with_the_reason(tmp_path):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -14,7 +14,7 @@ import data.store
 from bot import metrics
 from bot.workers import InlineWorkers
 from data import Store, StoreError, WriteFailed
-from tests.data.test_store import new_game
+from tests.helpers import new_game
 
 
 def _db(name: str, operation: str) -> float:

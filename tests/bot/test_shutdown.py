@@ -17,7 +17,7 @@ from bot.service.running import RunningGames
 from data.filelock import DatabaseLock
 from engine import ai
 from tests.bot.console_process import SIGTERM, Console
-from tests.discord.conftest import make_config
+from tests.discord.helpers import make_config
 
 PLAYED = re.compile(r"^(alice|bob) played (\S+?)\.(?: |$)")
 
@@ -45,6 +45,7 @@ def stored_moves(db: str) -> list[str]:
         conn.close()
 
 
+@pytest.mark.slow  # starts a process
 @pytest.mark.parametrize("after", [1, 6, 17])
 async def test_sigterm_during_a_turn_loses_nothing(tmp_path, after):
     db, boards = str(tmp_path / "games.db"), str(tmp_path / "boards")
@@ -111,6 +112,7 @@ async def test_a_stop_waits_for_the_turn_being_saved(db_path, stores):
     lock.release()
 
 
+@pytest.mark.slow  # starts a process
 async def test_a_database_that_cannot_be_opened_stops_the_start_with_the_reason(tmp_path):
     url = "postgresql://paisho:hunter2@127.0.0.1:1/paisho"  # nothing listens on port 1
     async with Console(str(tmp_path / "unused.db"), str(tmp_path / "boards"), DATABASE_URL=url) as console:

@@ -17,7 +17,7 @@ from bot.copy_to import copy_to
 from data.copy import CopyRefused, copy_to_postgres
 from data.postgres import PostgresStore
 from tests.bot.real_play import GUILD, make_service, play_turns, real_play
-from tests.conftest import ALICE, BOB, CAROL, DAVE
+from tests.helpers import ALICE, BOB, CAROL, DAVE
 
 EVERYONE = [p.id for p in (ALICE, BOB, CAROL, DAVE)]
 

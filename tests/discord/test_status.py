@@ -9,7 +9,7 @@ import discord
 
 from bot import backup, metrics
 from data import Store
-from tests.discord.test_flow import start_game
+from tests.discord.helpers import start_game
 
 
 def status_text(result) -> str:
