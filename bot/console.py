@@ -307,7 +307,7 @@ class ConsoleSession:
         elif reply.rematch:
             out.append("(rematch offers the same game again)")
         if reply.mention:
-            out.append("(notifies: " + ", ".join(self.names.get(uid, str(uid)) for uid in reply.mention) + ")")
+            out.append("(notifies: " + ", ".join(self._name_of(uid) for uid in reply.mention) + ")")
         if reply.image is not None:
             out.append(f"[picture: {self._save(reply.image, reply.game_id)}]")
         if reply.private:  # a terminal has no private messages: say who the line is for
@@ -316,6 +316,15 @@ class ConsoleSession:
                 path = self._save(reply.private_image, reply.game_id, f"-hand-{self.speaker}")
                 out.append(f"[picture for {self.speaker} only: {path}]")
         return out
+
+    def _name_of(self, user_id: int) -> str:
+        """A player's name: as spoken in this session, else as seated in the game here (a console
+        started again knows the players of its running games by their seats)."""
+        if user_id not in self.names:
+            found = self.service.game_in(self.channel_id)
+            for seat in found[0].seats if found is not None else ():
+                self.names.setdefault(seat.user_id, seat.name)
+        return self.names.get(user_id, "a player")
 
     def _save(self, data: bytes, game_id: int | None, suffix: str = "", ext: str = "png") -> Path:
         """Write a picture to the boards folder, numbered in the order shown."""
