@@ -23,6 +23,7 @@ import engine
 import rendering
 from data import GameRow
 from engine import steps
+from engine.notation import square_name
 
 from ..service import GameService, Person, Reply, UserError, Viewer
 from ..service.looking import NEVER_STARTED
@@ -205,7 +206,7 @@ class Boards:
             step = await self.service.panels.walk(visitor.person(row), row.id, version, path, visitor.viewer())
         except UserError as err:
             raise UserError(NOT_OFFERED if str(err).startswith("That choice") else str(err)) from None
-        return step.to_dict() | {"presses": steps.presses(step.path)}
+        return step.to_dict() | {"presses": steps.presses(step.path), "picked": [square_name(*p) for p in step.picked]}
 
     async def preview(self, visitor: Visitor, version: str, path: str) -> bytes:
         """The position after the move ``path`` chose, as the panel shows it before Play it."""
