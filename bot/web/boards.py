@@ -40,6 +40,7 @@ NOT_STARTED = "Game #{id} has not started yet: the board opens once everyone has
 STALE = "The game has moved on: the board now shows the new position."
 WATCHING = "You are watching this game: only its players pick moves."
 BUSY = "One moment: your last picture is still being drawn."
+NO_TILE = "There is no such tile to show."
 NOT_OFFERED = "That choice is not on offer in this position."
 KEPT = 64  # board pictures kept (game, version): every page watching a position shares one
 
@@ -79,6 +80,7 @@ class Boards:
             OrderedDict()
         self._finished: OrderedDict[tuple[int, int], tuple[GameRow, engine.Game]] = OrderedDict()
         self._drawing: set[int] = set()
+        self._tiles: OrderedDict[tuple[str, str, int], asyncio.Future[bytes | None]] = OrderedDict()
 
     # ----- finding the game ----------------------------------------------------------------------
     async def find(self, game_id: int) -> tuple[GameRow, engine.Game]:
@@ -187,8 +189,23 @@ class Boards:
         row, game = await self.find(visitor.game_id)
         seat = self.seat(row, game, visitor)
         if seat is None or not code.isalnum() or len(code) > 8:
-            raise UserError("There is no such tile to show.")
-        return await self._own(visitor, "tile", drawing.tile, game.view(), code, seat)
+            raise UserError(NO_TILE)
+        key = (row.variant, code, seat)
+        found = self._tiles.get(key)
+        if found is None:  # drawn once for everyone (a few codes per game and seat)
+            found = asyncio.ensure_future(self.service.painters.run(drawing.tile, game.view(), code, seat))
+            self._tiles[key] = found
+            while len(self._tiles) > 256:
+                self._tiles.popitem(last=False)
+        try:
+            png = await asyncio.shield(found)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # not a tile of this game
+            png = None
+        if png is None:
+            raise UserError(NO_TILE)
+        return png
 
     # ----- picking and playing a move ------------------------------------------------------------------
     async def _mine(self, visitor: Visitor, version: str) -> tuple[GameRow, engine.Game]:

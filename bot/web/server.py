@@ -32,7 +32,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from ..service import GameService, UserError
+from ..service import GameService, Person, UserError, Viewer
 from ..texts import plain_name
 from . import guard
 from .activity import ActivityError, Discord, Launches
@@ -52,6 +52,7 @@ TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css"
          ".svg": "image/svg+xml", ".png": "image/png"}
 PATH_RE = re.compile(r"[a-y]{0,30}")
 VERSION_RE = re.compile(r"[0-9a-f]{10}")
+SERVING: set[WebServer] = set()  # the servers of this process that are listening (Open board is offered)
 SORRY = "Something went wrong on our side; it has been logged. Reload the page to try again."
 TOO_MANY = "Too many requests at once: wait a moment and try again."
 SOCKET_HELLO = 10.0  # seconds a socket has to send its session
@@ -92,12 +93,24 @@ class WebServer:
         """A new private link: ``user_id`` opens game ``game_id``'s board, once, within 15 minutes."""
         return f"{self.url}/join/{self.signer.link(user_id, game_id, name)}"
 
+    async def open_board(self, user: Person, game_id: int, viewer: Viewer) -> str:
+        """The Open board button: a private link to game ``game_id`` for ``user``, who must be
+        allowed to see it from where they pressed (else "No game N here.", as every lookup)."""
+        row = await self.service.looking.numbered(game_id, viewer)
+        return self.link(user.id, row.id, plain_name(user.name))
+
+    async def launch(self, user: Person, game_id: int, channel_id: int, viewer: Viewer) -> None:
+        """The Open board button launches the Activity in ``channel_id``: remember its game there."""
+        row = await self.service.looking.numbered(game_id, viewer)
+        self.launches.launched(channel_id, row.id)
+
     # ----- start and stop ----------------------------------------------------------------------
     def app(self) -> web.Application:
         app = web.Application(middlewares=[self._guarded], client_max_size=16 * 1024)
         for prefix in PREFIXES:
             add = app.router.add_route
             add("GET", prefix + "/", self.home)
+            add("GET", prefix + "/favicon.ico", self.nothing)
             add("GET", prefix + "/join/{token}", self.join)
             add("GET", prefix + r"/game/{game:\d{1,18}}", self.slash)
             add("GET", prefix + r"/game/{game:\d{1,18}}/", self.page)
@@ -130,9 +143,11 @@ class WebServer:
         if self.port == 0 and server is not None and server.sockets:
             self.port = server.sockets[0].getsockname()[1]
         self.service.running.watchers.append(self.hub.tell)
+        SERVING.add(self)
         log.info("Board pages at %s (listening on %s:%d)", self.url, self.host, self.port)
 
     async def stop(self) -> None:
+        SERVING.discard(self)
         if self.hub.tell in self.service.running.watchers:
             self.service.running.watchers.remove(self.hub.tell)
         for socket in list(self._sockets):
@@ -246,6 +261,9 @@ class WebServer:
             return token is not None and self.signer.read_session(token).user_id == user_id
         except Refused:
             return False
+
+    async def nothing(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(status=204)
 
     async def slash(self, request: web.Request) -> web.StreamResponse:
         raise web.HTTPMovedPermanently(request.path + "/")
