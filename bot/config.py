@@ -114,6 +114,10 @@ def _web() -> dict[str, Any]:
     if activity_raw not in ("", "0", "1", "no", "yes", "false", "true", "off", "on"):
         raise ConfigError(f"ACTIVITY must be 1 (on) or 0 (off), not '{activity_raw}'.")
     activity = activity_raw in ("1", "yes", "true", "on")
+    key = os.environ.get("WEB_KEY", "").strip()
+    if key and len(key) < 32:
+        raise ConfigError("WEB_KEY must be at least 32 characters long; delete its line from .env and the bot makes "
+                          "a new one on its next start.")
     secret = os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None
     if activity and not (port_raw and url and secret):
         raise ConfigError("ACTIVITY=1 needs WEB_PORT, WEB_URL (the address Discord's URL mapping points to) and "

@@ -13,10 +13,6 @@ log = logging.getLogger(__name__)
 MIN_LENGTH = 32
 
 
-class WebKeyError(ValueError):
-    """A WEB_KEY that cannot be used; the message says why."""
-
-
 def web_key(env_file: str | os.PathLike[str] = ".env") -> str:
     """The key to sign with: WEB_KEY, or a new one appended to ``env_file`` (created readable by
     this user only when it does not exist) and put in the environment."""
