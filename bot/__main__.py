@@ -72,9 +72,24 @@ async def _console(db_path: str, boards: Path, config) -> int:
     try:
         service = GameService(store, challenge_ttl=config.challenge_ttl)
         await service.reload()
+        web = None
         try:
-            await run_console(service, boards)
+            if config.web_port is not None:
+                from .web.keys import web_key
+                from .web.links import Signer
+                from .web.server import WebServer
+                web = WebServer(service, Signer(web_key()), host=config.web_host, port=config.web_port,
+                                url=config.web_url)
+                try:
+                    await web.start()
+                except OSError as err:
+                    print(f"The board pages could not start on {config.web_host}:{config.web_port} ({err}); "
+                          "the console runs without them.", file=sys.stderr)
+                    web = None
+            await run_console(service, boards, web=web)
         finally:
+            if web is not None:
+                await web.stop()
             service.close()
     finally:
         await store.close()
