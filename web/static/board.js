@@ -32,8 +32,8 @@ export function startBoard({ gameId, token, main }) {
   const started = performance.now();
   let state = null; // the game as last fetched
   let step = null; // the step being picked (the player to move only)
-  let pending = null; // a refresh in flight
-  let again = false; // another refresh asked for meanwhile
+  let chain = Promise.resolve(); // every fetch and change of the page, one after the other
+  let queued = false; // a refresh is waiting in the chain already
   let ended = false; // the session ended: nothing more to fetch
   let shownUrl = null; // the blob URL of the picture shown
   const blobs = new Map(); // tile code -> blob URL
@@ -48,8 +48,8 @@ export function startBoard({ gameId, token, main }) {
   const frame = el("div", { id: "frame", class: "frame" }, picture, overlay);
   const prompt = el("p", { id: "prompt", class: "prompt", "aria-live": "polite" });
   const options = el("div", { id: "options", class: "options" });
-  const back = el("button", { id: "back", class: "back", type: "button", text: "Back", onclick: () => go(step.path.slice(0, -1)) });
-  const play = el("button", { id: "play", class: "play", type: "button", text: "Play it", onclick: () => playIt() });
+  const back = el("button", { id: "back", class: "back", type: "button", text: "Back", onclick: () => choose(step && step.path, "") });
+  const play = el("button", { id: "play", class: "play", type: "button", text: "Play it", onclick: () => serial(playIt) });
   const controls = el("div", { class: "controls" }, back, play);
   const note = el("p", { id: "note", class: "note", role: "alert" });
   const hand = el("section", { id: "hand", class: "hand", hidden: "" });
@@ -58,6 +58,27 @@ export function startBoard({ gameId, token, main }) {
   main.replaceChildren(el("header", {}, title, who, status, last), frame, prompt, options, controls, note, hand, history);
   back.hidden = true;
   play.hidden = true;
+
+  // Everything that fetches or changes the page runs in turn, so a late answer never overwrites a
+  // newer one; a tap made for a step that is no longer shown is dropped.
+  let inflight = 0; // works in the chain; while any, main carries data-busy (the tests wait on it)
+  function serial(work) {
+    inflight += 1;
+    main.dataset.busy = "1";
+    const run = chain.then(work);
+    chain = run.catch(() => {}).then(() => {
+      inflight -= 1;
+      if (inflight === 0) delete main.dataset.busy;
+    });
+    return run;
+  }
+
+  function choose(at, key) {
+    return serial(() => {
+      if (!step || step.path !== at) return null;
+      return goNow(key ? at + key.toLowerCase() : at.slice(0, -1));
+    });
+  }
 
   // ----- talking to the bot -------------------------------------------------------------------------
   async function call(what, init = {}) {
@@ -121,7 +142,7 @@ export function startBoard({ gameId, token, main }) {
     const size = `${(100 * geometry.spacing) / geometry.width}%`;
     frame.style.aspectRatio = `${geometry.width} / ${geometry.height}`;
     for (const [name, [x, y]] of Object.entries(geometry.points)) {
-      const point = el("button", { type: "button", class: `pt ${geometry.shape}`, "data-point": name, "aria-label": name, onclick: () => touched(name) });
+      const point = el("button", { type: "button", class: `pt ${geometry.shape}`, "data-point": name, "aria-label": name, onclick: () => serial(() => touched(name)) });
       place(point, x, y, geometry);
       point.style.width = size;
       point.style.height = size;
@@ -144,12 +165,13 @@ export function startBoard({ gameId, token, main }) {
     if (!step || !geometry) return;
     for (const name of step.picked) overlay.querySelector(`[data-point="${name}"]`)?.classList.add("picked");
     if (step.move) return;
+    const at = step.path;
     const taken = new Map();
     for (const option of step.options) {
       if (option.kind === "group" && option.area) {
         const [[x0, y0], [x1, y1]] = option.area.map(([f, r]) => [geometry.origin[0] + f * geometry.spacing, geometry.origin[1] - r * geometry.spacing]);
         const half = geometry.spacing / 2;
-        const area = el("button", { type: "button", class: "area", "data-key": option.key, "aria-label": option.label, onclick: () => go(step.path + option.key.toLowerCase()) },
+        const area = el("button", { type: "button", class: "area", "data-key": option.key, "aria-label": option.label, onclick: () => choose(at, option.key) },
           el("span", { text: option.key }));
         place(area, Math.min(x0, x1) - half, Math.min(y0, y1) - half, geometry);
         area.style.width = `${(100 * (Math.abs(x1 - x0) + 2 * half)) / geometry.width}%`;
@@ -160,7 +182,7 @@ export function startBoard({ gameId, token, main }) {
         const nth = taken.get(name) || 0;
         taken.set(name, nth + 1);
         const [x, y] = geometry.points[name];
-        const mark = el("button", { type: "button", class: "mark", "data-key": option.key, "data-at": name, "aria-label": `${option.key}: ${option.label}`, onclick: () => touched(name) },
+        const mark = el("button", { type: "button", class: "mark", "data-key": option.key, "data-at": name, "aria-label": `${option.key}: ${option.label}`, onclick: () => serial(() => touched(name)) },
           el("span", { text: option.key }));
         place(mark, x + nth * geometry.spacing * 0.6, y, geometry);
         overlay.append(mark);
@@ -177,8 +199,9 @@ export function startBoard({ gameId, token, main }) {
   function listOptions(only = null) {
     options.replaceChildren();
     if (!step || step.move) return;
+    const at = step.path;
     for (const option of step.options) {
-      const button = el("button", { type: "button", class: `option ${option.kind}${only && only.includes(option.key) ? " here" : ""}`, "data-key": option.key, onclick: () => go(step.path + option.key.toLowerCase()) },
+      const button = el("button", { type: "button", class: `option ${option.kind}${only && only.includes(option.key) ? " here" : ""}`, "data-key": option.key, onclick: () => choose(at, option.key) },
         el("b", { text: option.key }), el("span", { text: option.label }));
       if (option.tile) {
         tileImage(option.tile).then((url) => {
@@ -209,7 +232,7 @@ export function startBoard({ gameId, token, main }) {
     play.hidden = !step.move;
   }
 
-  async function go(path, thenAt = null) {
+  async function goNow(path, thenAt = null) {
     if (ended || !state) return;
     tell("");
     try {
@@ -237,7 +260,7 @@ export function startBoard({ gameId, token, main }) {
       return;
     }
     const here = step.options.filter((o) => onBoard(o) && o.names[0] === name);
-    if (here.length === 1) return go(step.path + here[0].key.toLowerCase());
+    if (here.length === 1) return goNow(step.path + here[0].key.toLowerCase());
     if (here.length > 1) {
       listOptions(here.map((o) => o.key));
       tell(`${here.length} choices on ${name}: pick one below.`);
@@ -245,7 +268,7 @@ export function startBoard({ gameId, token, main }) {
     }
     const [f, r] = [name.charCodeAt(0) - 97, Number(name.slice(1)) - 1];
     const region = step.options.find((o) => o.kind === "group" && o.area && f >= Math.min(o.area[0][0], o.area[1][0]) && f <= Math.max(o.area[0][0], o.area[1][0]) && r >= Math.min(o.area[0][1], o.area[1][1]) && r <= Math.max(o.area[0][1], o.area[1][1]));
-    if (region) return go(step.path + region.key.toLowerCase(), name);
+    if (region) return goNow(step.path + region.key.toLowerCase(), name);
     tell(`${name} is not one of the choices now: the choices are marked with letters.`);
   }
 
@@ -256,7 +279,7 @@ export function startBoard({ gameId, token, main }) {
       const done = await json("play", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ v: state.version, path: step.path }) });
       tell(done.text);
       step = null;
-      await refresh();
+      await load();
     } catch (err) {
       failed(err);
     } finally {
@@ -309,7 +332,7 @@ export function startBoard({ gameId, token, main }) {
       if (!overlay.childElementCount || moved) points();
       await showBoard();
       showHand();
-      if (state.your_turn) await go("");
+      if (state.your_turn) await goNow("");
       else {
         step = null;
         marks();
@@ -321,27 +344,18 @@ export function startBoard({ gameId, token, main }) {
     main.dataset.ready = "1";
   }
 
-  async function refresh() {
-    if (ended) return;
-    if (pending) {
-      again = true;
-      return pending;
-    }
-    pending = (async () => {
-      do {
-        again = false;
-        try {
-          await load();
-        } catch (err) {
-          failed(err);
-        }
-      } while (again && !ended);
-    })();
-    try {
-      await pending;
-    } finally {
-      pending = null;
-    }
+  function refresh() {
+    if (ended || queued) return chain;
+    queued = true;
+    return serial(async () => {
+      queued = false;
+      if (ended) return;
+      try {
+        await load();
+      } catch (err) {
+        failed(err);
+      }
+    });
   }
 
   // ----- live: the game changed -------------------------------------------------------------------
