@@ -84,7 +84,7 @@ class Signer:
 
     def _read(self, kind: str, token: str) -> dict[str, object]:
         """The fields of a token of ``kind`` signed with our key; Refused(FORGED) for anything else."""
-        if not isinstance(token, str) or len(token) > MAX_TOKEN or token.count(".") != 1:
+        if not isinstance(token, str) or len(token) > MAX_TOKEN or not token.isascii() or token.count(".") != 1:
             raise Refused(FORGED)
         body, mac = token.split(".")
         if not hmac.compare_digest(mac.encode(), self._mac(kind, body).encode()):
