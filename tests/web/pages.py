@@ -49,9 +49,9 @@ class Site:
     timings: dict[str, list[float]] = field(default_factory=dict)
 
     async def start(self, variant: str, names: list[str], options: dict[str, Any] | None = None,
-                    channel_id: int = 500) -> int:
+                    channel_id: int = 500, guild_id: int | None = None) -> int:
         """A game of ``names`` (the first challenges, the others accept); its number."""
-        challenge = await self.service.challenge(guild_id=None, channel_id=channel_id, challenger=person(names[0]),
+        challenge = await self.service.challenge(guild_id=guild_id, channel_id=channel_id, challenger=person(names[0]),
                                                  opponents=[person(n) for n in names[1:]], variant=variant,
                                                  options=options)
         assert challenge.game_id is not None
