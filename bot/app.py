@@ -147,6 +147,7 @@ class PaiShoBot(commands.AutoShardedBot):
 
 
 SLASH_TYPES = (1, 2, 3)  # chat input, user and message commands: what discord.py's tree expresses
+READ_ONLY = ("id", "application_id", "version", "guild_id")  # Discord's own fields (it matches by name and type)
 
 
 async def publish(bot: PaiShoBot) -> list[dict[str, Any]]:
@@ -156,7 +157,7 @@ async def publish(bot: PaiShoBot) -> list[dict[str, Any]]:
     if bot.application_id is None:
         raise RuntimeError("The bot's application id is not known yet (log in first)")
     existing = await bot.http.get_global_commands(bot.application_id)
-    kept = [dict(c) for c in existing if c.get("type", 1) not in SLASH_TYPES]
+    kept = [{k: v for k, v in c.items() if k not in READ_ONLY} for c in existing if c.get("type", 1) not in SLASH_TYPES]
     payload = [command.to_dict(bot.tree) for command in bot.tree.get_commands()] + kept
     synced = await bot.http.bulk_upsert_global_commands(bot.application_id, payload=payload)
     return [dict(c) for c in synced]
