@@ -14,6 +14,7 @@ from bot.service import GameService, Person
 from bot.web.links import Signer
 from bot.web.server import WebServer
 from engine import steps
+from engine.notation import square_name
 from tests.conftest import Clock
 
 CHROMIUM = "/usr/bin/chromium"
@@ -112,7 +113,7 @@ async def tap_move(page, game, move: str) -> int:
         if await mark.count() and await page.locator(f".mark[data-at='{await mark.get_attribute('data-at')}']").count() == 1:
             await mark.tap()  # the option's point on the board
         elif await page.locator(f".area[data-key='{key}']").count():
-            await page.locator(f".area[data-key='{key}']").tap()  # a region of the board
+            await tap_region(page, game, path, len(at))  # a region of the board: where the tile goes in it
         else:
             await page.locator(f".option[data-key='{key}']").tap()  # a tile off the board, or words
         taps += 1
@@ -124,6 +125,22 @@ async def tap_move(page, game, move: str) -> int:
     return taps
 
 
+async def tap_region(page, game, path: str, at: int) -> None:
+    """Tap inside the region the path chooses next: on the point it then chooses, where that is a
+    point of the board (one tap for both), else on the region's option button."""
+    area = page.locator(f".area[data-key='{path[at].upper()}']")
+    inside = steps.walk(game, path[:at + 1])
+    nxt = inside.option(path[at + 1]) if at + 1 < len(path) else None
+    if nxt is not None and nxt.kind == steps.PART and nxt.points:
+        point = await page.locator(f"[data-point='{square_name(*nxt.points[0])}']").bounding_box()
+        box = await area.bounding_box()
+        if point is not None and box is not None:
+            await area.tap(position={"x": point["x"] + point["width"] / 2 - box["x"],
+                                     "y": point["y"] + point["height"] / 2 - box["y"]})
+            return
+    await page.locator(f".option[data-key='{path[at].upper()}']").tap()
+
+
 async def play_and_watch(site: Site, game_id: int, pages: dict[int, Any], move: str) -> None:
     """The player to move plays ``move`` on their page; every page then shows the new position
     (the time until the other pages show it is noted as ``live``)."""
@@ -131,7 +148,8 @@ async def play_and_watch(site: Site, game_id: int, pages: dict[int, Any], move: 
     mover = pages[game.to_move]
     after = game.copy()
     canonical = after.play(move)
-    await tap_move(mover, game, canonical)
+    site.note("taps", await tap_move(mover, game, canonical))
+    site.note("presses", steps.presses(steps.path_of(game, canonical)))
     tapped = time.perf_counter()
     version = steps.version(after)
 

@@ -25,7 +25,9 @@ def report(capsys, site, variant: str) -> None:
         paint, live = site.timings.get("paint", []), site.timings.get("live", [])
         print(f"\n[web {variant}] first paint {max(paint):.0f} ms (slowest of {len(paint)} pages); "
               f"an opponent's move shown on the other page after {statistics.median(live) * 1000:.0f} ms median, "
-              f"{max(live) * 1000:.0f} ms at most ({len(live)} updates: each move on the opponent's and a spectator's page)")
+              f"{max(live) * 1000:.0f} ms at most ({len(live)} updates: each move on the opponent's and a spectator's page); "
+              f"{sum(site.timings['taps']):.0f} taps for {len(site.timings['taps'])} moves, where the move panel "
+              f"takes {sum(site.timings['presses']):.0f} presses")
 
 
 @pytest.mark.parametrize("variant", list(GAMES))

@@ -140,7 +140,6 @@ export function startBoard({ gameId, token, main }) {
     overlay.replaceChildren();
     if (!geometry) return;
     const size = `${(100 * geometry.spacing) / geometry.width}%`;
-    frame.style.aspectRatio = `${geometry.width} / ${geometry.height}`;
     for (const [name, [x, y]] of Object.entries(geometry.points)) {
       const point = el("button", { type: "button", class: `pt ${geometry.shape}`, "data-point": name, "aria-label": name, onclick: () => serial(() => touched(name)) });
       place(point, x, y, geometry);
@@ -148,6 +147,22 @@ export function startBoard({ gameId, token, main }) {
       point.style.height = size;
       overlay.append(point);
     }
+  }
+
+  // A tap inside a region: the region, and the point tapped when it is one of the region's choices
+  // (one tap where the panel takes two).
+  function tappedIn(event, at, key) {
+    const geometry = state.board.geometry;
+    const box = overlay.getBoundingClientRect();
+    const x = ((event.clientX - box.left) * geometry.width) / box.width;
+    const y = ((event.clientY - box.top) * geometry.height) / box.height;
+    let nearest = null;
+    let best = geometry.spacing * 0.6;
+    for (const [name, [px, py]] of Object.entries(geometry.points)) {
+      const far = Math.hypot(px - x, py - y);
+      if (far < best) [nearest, best] = [name, far];
+    }
+    return serial(() => (step && step.path === at ? goNow(at + key.toLowerCase(), nearest) : null));
   }
 
   function onBoard(option) {
@@ -171,7 +186,7 @@ export function startBoard({ gameId, token, main }) {
       if (option.kind === "group" && option.area) {
         const [[x0, y0], [x1, y1]] = option.area.map(([f, r]) => [geometry.origin[0] + f * geometry.spacing, geometry.origin[1] - r * geometry.spacing]);
         const half = geometry.spacing / 2;
-        const area = el("button", { type: "button", class: "area", "data-key": option.key, "aria-label": option.label, onclick: () => choose(at, option.key) },
+        const area = el("button", { type: "button", class: "area", "data-key": option.key, "aria-label": option.label, onclick: (event) => tappedIn(event, at, option.key) },
           el("span", { text: option.key }));
         place(area, Math.min(x0, x1) - half, Math.min(y0, y1) - half, geometry);
         area.style.width = `${(100 * (Math.abs(x1 - x0) + 2 * half)) / geometry.width}%`;
