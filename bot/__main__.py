@@ -75,7 +75,7 @@ async def _console(db_path: str, boards: Path, config) -> int:
         await service.reload()
         web = None
         try:
-            if config.web_port is not None:
+            if config.web_port is not None:  # the board pages (aiohttp's server) only when asked for
                 from .web.keys import web_key
                 from .web.links import Signer
                 from .web.server import WebServer

@@ -9,7 +9,7 @@ import pytest
 
 from bot.app import PaiShoBot, publish
 from engine import steps
-from tests.discord.conftest import TICK, make_config
+from tests.discord.helpers import TICK, make_config
 
 
 @pytest.fixture

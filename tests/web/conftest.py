@@ -9,7 +9,7 @@ import pytest
 from bot.service import GameService
 from bot.web.links import Signer
 from bot.web.server import WebServer
-from tests.conftest import Clock
+from tests.helpers import Clock
 from tests.web.pages import CHROMIUM, FLAGS, Site, browser_missing
 
 
@@ -35,3 +35,10 @@ async def browser():
         launched = await driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield launched
         await launched.close()
+
+
+def pytest_collection_modifyitems(items):
+    """A test in a real browser starts a Chromium process: slow (the quick subset leaves it out)."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)

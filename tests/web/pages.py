@@ -15,7 +15,7 @@ from bot.web.links import Signer
 from bot.web.server import WebServer
 from engine import steps
 from engine.notation import square_name
-from tests.conftest import Clock
+from tests.helpers import Clock
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

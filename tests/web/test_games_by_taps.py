@@ -10,7 +10,8 @@ import statistics
 
 import pytest
 
-from tests.engine.test_quaterno_vectors import T_Q8
+from bot.console import stable_id
+from tests.engine.examples import T_Q8
 from tests.web.pages import open_page, play_and_watch
 
 GAMES = {  # game: (options, the moves (None: random legal moves, seeded))
@@ -59,5 +60,4 @@ async def test_a_whole_game_by_taps_on_two_phones(site, browser, capsys, variant
 
 
 def page_user(name: str) -> int:
-    from bot.console import stable_id
     return stable_id("user", name)
