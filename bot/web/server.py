@@ -139,9 +139,8 @@ class WebServer:
             await runner.cleanup()
             raise
         self._runner = runner
-        server = getattr(site, "_server", None)
-        if self.port == 0 and server is not None and server.sockets:
-            self.port = server.sockets[0].getsockname()[1]
+        if self.port == 0 and runner.addresses:  # any free port: the one the system gave
+            self.port = runner.addresses[0][1]
         self.service.running.watchers.append(self.hub.tell)
         SERVING.add(self)
         log.info("Board pages at %s (listening on %s:%d)", self.url, self.host, self.port)
