@@ -8,6 +8,7 @@ import aiohttp
 import pytest
 
 from bot.app import PaiShoBot, publish
+from bot.web.activity import Discord
 from engine import steps
 from tests.discord.helpers import TICK, make_config
 
@@ -89,3 +90,21 @@ async def test_publishing_keeps_the_activitys_entry_point(world):
     kinds = {(c["name"], c["type"]) for c in published}
     assert ("launch", 4) in kinds and ("challenge", 1) in kinds and ("move", 1) in kinds
     assert {(c["name"], c["type"]) for c in env.backend.commands[None].values()} == kinds
+
+
+async def test_with_the_activity_open_board_launches_it_or_falls_back_to_the_link(simcord_env):
+    """The Activity on: the press remembers the game for the channel's Activity and asks Discord
+    to launch it; where Discord refuses (here: the offline Discord knows no Activities), the
+    presser gets the link instead."""
+    env = simcord_env
+    guild = env.create_guild(name="Pai Sho Club")
+    channel = guild.create_text_channel("games")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    await env.bot.tree.sync()
+    env.bot.web.discord = Discord(lambda: 1, "a secret", lambda: "a token")  # the Activity is on (not called here)
+    await alice.slash(channel, "challenge", game="quaterno", opponent=bob)
+    await bob.click(channel.last_message, label="Accept")
+    thread = channel.threads[-1]
+    pressed = await alice.click(thread.last_message, label="Open board")
+    assert env.bot.web.launches.game_of("any instance", thread.id) == 1
+    assert any(b.url for b in buttons(pressed.response)) and "yours alone" in pressed.response.content
