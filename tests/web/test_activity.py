@@ -155,3 +155,14 @@ async def test_the_activity_refuses_what_discord_does_not_vouch_for(site, activi
                                data=json.dumps({"code": "not-the-code", "instance_id": "i-1"})) as answer:
             assert (answer.status, await answer.json()) == (403, {"error": "Discord refused the Activity's sign-in. "
                                                                            "Close it and start it again."})
+
+
+async def test_only_discord_may_frame_the_activitys_page(activity):
+    async with aiohttp.ClientSession() as client:
+        async with client.get(f"{activity.url}/") as answer:
+            policy = answer.headers["Content-Security-Policy"]
+            assert "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com" in policy
+            assert "script-src 'self'" in policy
+        async with client.get(f"{activity.url}/api/activity/config") as answer:
+            assert await answer.json() == {"client_id": str(APP)}
+            assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
