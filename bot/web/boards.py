@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 
 GONE = "Game #{id} is not there any more."
 NOT_STARTED = "Game #{id} has not started yet: the board opens once everyone has accepted."
+ABORTED = "Game over: game #{id} was called off before the first move."
 STALE = "The game has moved on: the board now shows the new position."
 WATCHING = "You are watching this game: only its players pick moves."
 BUSY = "One moment: your last picture is still being drawn."
@@ -125,11 +126,14 @@ class Boards:
         hand = None
         if seat is not None and game.hidden_hands and game.outcome is None:
             hand = {"note": plain_name(game.private_note(seat)), "url": f"hand.png?v={version}"}
+        called_off = row.status == "aborted"
+        status = ABORTED.format(id=row.id) if called_off else plain_name(status_text(row, game))
         return {"game": row.id, "title": f"{game_name(row.variant)} #{row.id}", "variant": row.variant,
                 "version": version, "ply": len(game.record), "players": players,
                 "you": {"name": plain_name(visitor.name), "seat": seat},
-                "to_move": game.to_move, "your_turn": seat is not None and game.to_move == seat,
-                "over": game.outcome is not None, "status": plain_name(status_text(row, game)),
+                "to_move": None if called_off else game.to_move,
+                "your_turn": not called_off and seat is not None and game.to_move == seat,
+                "over": called_off or game.outcome is not None, "status": status,
                 "last": plain_name(last), "moves": moves, "hand": hand,
                 "board": {"url": f"board.png?v={version}", "geometry": geometry}}
 

@@ -11,7 +11,7 @@ import pytest
 
 from bot.config import ConfigError, load_config
 from bot.web.keys import web_key
-from tests.web.pages import stable_id
+from tests.web.pages import person, stable_id
 
 
 async def get(site, name: str, game_id: int, what: str):
@@ -75,3 +75,11 @@ def test_web_settings_are_read(monkeypatch):
     config = load_config(None)
     assert (config.web_port, config.web_url, config.activity, config.client_secret, config.web_host) == \
         (8080, "https://paisho.example", True, "s", "127.0.0.1")
+
+
+async def test_a_page_of_a_game_called_off_says_so(site):
+    game_id = await site.start("quaterno", ["alice", "bob"])
+    await site.service.abort(500, person("alice"))
+    status, state = await get(site, "alice", game_id, "state")
+    assert (state["status"], state["over"], state["your_turn"]) == (
+        f"Game over: game #{game_id} was called off before the first move.", True, False)
