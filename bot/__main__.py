@@ -108,7 +108,25 @@ def _tool(args: argparse.Namespace, config) -> int:
     return 0
 
 
-async def _console(db_path: str, boards: Path, config) -> int:
+async def _web_pages(config, service):
+    """The board pages (aiohttp's server), only when WEB_PORT asks for them; None if they could not
+    start (the console runs without them and says why)."""
+    if config.web_port is None:
+        return None
+    from .web.keys import web_key  # imported late: only a console with WEB_PORT needs them
+    from .web.links import Signer
+    from .web.server import WebServer
+    web = WebServer(service, Signer(web_key()), host=config.web_host, port=config.web_port, url=config.web_url)
+    try:
+        await web.start()
+    except OSError as err:
+        print(f"The board pages could not start on {config.web_host}:{config.web_port} ({err}); "
+              "the console runs without them.", file=sys.stderr)
+        return None
+    return web
+
+
+async def _console(async def _console(db_path: str, boards: Path, config) -> int:
     # imported late, like the Discord app: a start loads only what its command needs
     from .console import run_console
     from .operations import Operations, StartupError, open_database
@@ -130,17 +148,21 @@ async def _console(db_path: str, boards: Path, config) -> int:
     try:
         service = GameService(store, challenge_ttl=config.challenge_ttl)
         ops = Operations(config, service, database_path=db_path)
+        web = None
         try:
             await service.reload()
             await ops.start()
             if ops.server is not None:
                 print(f"Health and metrics: http://{ops.server.host}:{ops.server.port}/healthz and /metrics")
-            await run_console(service, boards, stop=stop, ops=ops)
+            web = await _web_pages(config, service)
+            await run_console(service, boards, stop=stop, ops=ops, web=web)
             await ops.finish_turns()
         except StartupError as err:
             print(f"The console could not start: {err}", file=sys.stderr)
             return 1
         finally:
+            if web is not None:
+                await web.stop()
             service.close()
             await ops.stop()
     finally:

@@ -10,6 +10,7 @@ import logging
 import signal
 import sys
 import time
+from typing import Any
 
 import aiohttp
 import discord
@@ -27,7 +28,7 @@ from .workers import painters
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.challenges", "cogs.play", "cogs.panel", "cogs.looking", "cogs.replays", "cogs.clock",
-              "cogs.ratings", "cogs.admin", "cogs.status")
+              "cogs.ratings", "cogs.admin", "cogs.status", "cogs.web")
 UNPUBLISHED = ("The slash commands are not published anywhere, so nobody can use the bot yet: set "
                "DEV_GUILD_ID in .env to publish them to your server at once, or run 'scripts/start sync' once "
                "to publish them to every server (Discord may take up to an hour to show them).")
@@ -86,6 +87,7 @@ class PaiShoBot(commands.AutoShardedBot):
         self._service: GameService | None = None
         self._warming: asyncio.Task | None = None
         self.ops: Operations | None = None  # health, metrics, daily backups, /status
+        self.web: Any = None  # the board pages (bot/web.server.WebServer), served by cogs/web.py with WEB_PORT
 
     @property
     def service(self) -> GameService:
@@ -126,7 +128,7 @@ class PaiShoBot(commands.AutoShardedBot):
         except discord.HTTPException as err:
             log.info("Could not check which slash commands are published: %s", err)
             return
-        if not published:
+        if not any(c.type is discord.AppCommandType.chat_input for c in published):  # an Activity's entry point alone
             log.warning(UNPUBLISHED)
 
     async def _warm(self) -> None:
@@ -170,6 +172,23 @@ class PaiShoBot(commands.AutoShardedBot):
                 await store.close()
 
 
+SLASH_TYPES = (1, 2, 3)  # chat input, user and message commands: what discord.py's tree expresses
+READ_ONLY = ("id", "application_id", "version", "guild_id")  # Discord's own fields (it matches by name and type)
+
+
+async def publish(bot: PaiShoBot) -> list[dict[str, Any]]:
+    """Publish the tree's commands to every server in one bulk overwrite, keeping as Discord
+    returned it any command discord.py cannot express: the Activity's entry point (type 4), which
+    Discord makes when Activities are turned on and refuses to have removed by a bulk overwrite."""
+    if bot.application_id is None:
+        raise RuntimeError("The bot's application id is not known yet (log in first)")
+    existing = await bot.http.get_global_commands(bot.application_id)
+    kept = [{k: v for k, v in c.items() if k not in READ_ONLY} for c in existing if c.get("type", 1) not in SLASH_TYPES]
+    payload = [command.to_dict(bot.tree) for command in bot.tree.get_commands()] + kept
+    synced = await bot.http.bulk_upsert_global_commands(bot.application_id, payload=payload)
+    return [dict(c) for c in synced]
+
+
 def run_bot(config: Config, sync_globally: bool = False) -> int:
     """Run until Ctrl-C / SIGTERM (or, with ``sync_globally``, publish the commands and exit)."""
     bot = PaiShoBot(config)
@@ -178,9 +197,12 @@ def run_bot(config: Config, sync_globally: bool = False) -> int:
         async with bot:
             if sync_globally:
                 await bot.login(config.token or "")
-                synced = await bot.tree.sync()
-                print(f"Published {len(synced)} slash commands to every server "
-                      "(Discord may take up to an hour to show them).")
+                synced = await publish(bot)
+                slash = sum(1 for c in synced if c.get("type", 1) in SLASH_TYPES)
+                kept = len(synced) - slash
+                print(f"Published {slash} slash commands to every server" +
+                      (", keeping the Activity's entry point" if kept else "") +
+                      " (Discord may take up to an hour to show them).")
                 return
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGINT, signal.SIGTERM):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Any
 
 from dotenv import load_dotenv
 
@@ -32,6 +33,11 @@ class Config:
     metrics_host: str = "127.0.0.1"  # the address they are served on
     backup_dir: str | None = None  # a daily backup of the SQLite file goes here (None: no daily backups)
     backup_keep: int = DEFAULT_BACKUP_KEEP  # how many daily backups are kept
+    web_port: int | None = None  # the board pages' port (None: no web pages; 0: any free port)
+    web_host: str = "127.0.0.1"  # the address the board pages listen on
+    web_url: str | None = None  # the pages' public address (None: http://WEB_HOST:port)
+    activity: bool = False  # the Open board button launches the Discord Activity
+    client_secret: str | None = None  # the application's OAuth2 client secret (the Activity's code exchange)
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process serves a server's games: its shards' servers (direct messages
@@ -123,6 +129,32 @@ def _processes(name: str) -> int | None:
     return int(raw)
 
 
+def _web() -> dict[str, Any]:
+    """WEB_PORT, WEB_HOST, WEB_URL, ACTIVITY and DISCORD_CLIENT_SECRET (the board pages, bot/web)."""
+    port_raw = os.environ.get("WEB_PORT", "").strip()
+    if port_raw and (not port_raw.isdigit() or int(port_raw) > 65535):
+        raise ConfigError(f"WEB_PORT must be a port number (1 to 65535), not '{port_raw}'.")
+    url = os.environ.get("WEB_URL", "").strip().rstrip("/") or None
+    if url and not url.startswith(("http://", "https://")):
+        raise ConfigError(f"WEB_URL must be the pages' public address, starting with https:// (or http://), "
+                          f"not '{url}'.")
+    activity_raw = os.environ.get("ACTIVITY", "").strip().lower()
+    if activity_raw not in ("", "0", "1", "no", "yes", "false", "true", "off", "on"):
+        raise ConfigError(f"ACTIVITY must be 1 (on) or 0 (off), not '{activity_raw}'.")
+    activity = activity_raw in ("1", "yes", "true", "on")
+    key = os.environ.get("WEB_KEY", "").strip()
+    if key and len(key) < 32:
+        raise ConfigError("WEB_KEY must be at least 32 characters long; delete its line from .env and the bot makes "
+                          "a new one on its next start.")
+    secret = os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None
+    if activity and not (port_raw and url and secret):
+        raise ConfigError("ACTIVITY=1 needs WEB_PORT, WEB_URL (the address Discord's URL mapping points to) and "
+                          "DISCORD_CLIENT_SECRET (Developer Portal -> OAuth2 -> Client Secret).")
+    return {"web_port": int(port_raw) if port_raw else None,
+            "web_host": os.environ.get("WEB_HOST", "").strip() or "127.0.0.1",
+            "web_url": url, "activity": activity, "client_secret": secret}
+
+
 def load_config(env_file: str | None = ".env") -> Config:
     """Read the settings; values already in the environment win over the .env file."""
     if env_file:
@@ -156,4 +188,5 @@ def load_config(env_file: str | None = ".env") -> Config:
         metrics_host=os.environ.get("METRICS_HOST", "").strip() or "127.0.0.1",
         backup_dir=backup_dir,
         backup_keep=backup_keep,
+        **_web(),
     )

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import engine
+from data import GameRow
 from engine import ai
 from engine.notation import echo
 
@@ -26,8 +27,9 @@ from .console_panel import ConsolePanel
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
 from .service import GameService, Notice, Person, Reply, UserError, Viewer
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pragma: no cover
     from .operations import Operations
+    from .web.server import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +90,7 @@ class ConsoleSession:
     """One terminal 'channel' on a GameService; ``handle`` takes a line and returns output lines."""
 
     def __init__(self, service: GameService, boards_dir: Path, channel: str = "console",
-                 ops: Operations | None = None) -> None:
+                 ops: Operations | None = None, web: WebServer | None = None) -> None:
         self.service = service
         self.ops = ops  # the operator's side (status); None where there is none
         self.boards_dir = boards_dir
@@ -102,6 +104,10 @@ class ConsoleSession:
         self._shown: list[Reply] = []  # replies printed by the line being handled
         service.bots.announce = self._hear
         self.panel = ConsolePanel(service, self._save, self._show)
+        self.web = web  # the board pages (WEB_PORT): every board shown comes with a link to its page
+        self.write: Callable[[str], None] = print  # where turns played on a board page are printed
+        if web is not None:
+            web.boards.announce = self._web_turn
 
     @property
     def channel_id(self) -> int:
@@ -310,6 +316,7 @@ class ConsoleSession:
             out.append("(notifies: " + ", ".join(self._name_of(uid) for uid in reply.mention) + ")")
         if reply.image is not None:
             out.append(f"[picture: {self._save(reply.image, reply.game_id)}]")
+            out += self._links(reply)
         if reply.private:  # a terminal has no private messages: say who the line is for
             out.append(f"(only {self.speaker} sees) {reply.private}")
             if reply.private_image is not None:
@@ -325,6 +332,32 @@ class ConsoleSession:
             for seat in found[0].seats if found is not None else ():
                 self.names.setdefault(seat.user_id, seat.name)
         return self.names.get(user_id, "a player")
+
+    def _links(self, reply: Reply) -> list[str]:
+        """Links to the board page of the game a reply shows (WEB_PORT): for the speaker, and for
+        the player it notifies, each link theirs alone (it opens once, within 15 minutes)."""
+        if self.web is None or reply.game_id is None or reply.challenge:
+            return []
+        people = [self.speaker] if self.speaker else []
+        people += [self.names[uid] for uid in reply.mention if uid in self.names and self.names[uid] not in people]
+        return [f"[board page for {name}: {self.web.link(stable_id('user', name), reply.game_id, name)}]"
+                for name in people]
+
+    async def _web_turn(self, row: GameRow, reply: Reply) -> None:
+        """A turn played on a board page: printed as the console prints every turn (its mover's
+        private note, in games with hidden hands, marked as theirs)."""
+        speaker = self.speaker
+        if row.move_seats:
+            self.speaker = row.seats[row.move_seats[-1]].name
+        try:
+            lines = ["(played on the board page)"] + self._show(reply)
+        finally:
+            self.speaker = speaker
+        for line in lines:
+            self.write(line)
+        for shown in self._shown:
+            await self.service.posted(shown)
+        self._shown.clear()
 
     def _save(self, data: bytes, game_id: int | None, suffix: str = "", ext: str = "png") -> Path:
         """Write a picture to the boards folder, numbered in the order shown."""
@@ -441,10 +474,12 @@ async def _unless_stopped(reading: Awaitable[str | None], stop: asyncio.Event) -
 
 async def run_console(service: GameService, boards_dir: Path, lines=None,
                       write: Callable[[str], None] = print, stop: asyncio.Event | None = None,
-                      ops: Operations | None = None) -> None:
+                      ops: Operations | None = None, web: WebServer | None = None) -> None:
     """Read commands (from ``lines`` or standard input) until quit, the end of input or ``stop``
-    (SIGTERM or Ctrl-C: the command in progress finishes first)."""
-    session = ConsoleSession(service, boards_dir, ops=ops)
+    (SIGTERM or Ctrl-C: the command in progress finishes first); with ``web`` (WEB_PORT), every
+    board shown comes with a link to its page."""
+    session = ConsoleSession(service, boards_dir, ops=ops, web=web)
+    session.write = write
     interactive = lines is None and sys.stdin.isatty()
     if interactive:
         try:
@@ -454,6 +489,8 @@ async def run_console(service: GameService, boards_dir: Path, lines=None,
     stop = stop or asyncio.Event()
     piped = _piped_lines() if lines is None and not interactive else None
     write("Pai Sho Bot console. Type 'help' for commands; start a line with a player's name.")
+    if web is not None:
+        write(f"Board pages at {web.url}: every board shown comes with a link to play it in a browser.")
     for text in await session.unannounced():
         write(text)
     while not session.done and not stop.is_set():

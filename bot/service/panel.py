@@ -141,6 +141,15 @@ class Panels:
         row, game, _ = await self._mover(user, game_id, None, version, viewer)
         return await self._panel(user, row, game, path)
 
+    async def walk(self, user: Person, game_id: int, version: str, path: str, viewer: Viewer | None = None) -> Step:
+        """The step a path leads to, as ``step`` checks it, without its picture (a web page marks the
+        options on the board itself)."""
+        _, game, _ = await self._mover(user, game_id, None, version, viewer)
+        try:
+            return steps.walk(game, path)
+        except StepError:
+            raise UserError(NOT_OFFERED) from None
+
     async def play_chosen(self, user: Person, game_id: int, version: str, path: str,
                           viewer: Viewer | None = None) -> Reply:
         """Play the move a path chose, through the same service call as /move (which checks the

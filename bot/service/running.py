@@ -47,6 +47,9 @@ class RunningGames:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # told the id of every game that is started or changed (the bot looks whether it is to move)
         self.changed: Callable[[int], None] = lambda game_id: None
+        # told the id of every game kept or forgotten (a turn, its end, an abort): the web pages
+        # watching it (bot/web/live.py) fetch it again
+        self.watchers: list[Callable[[int], None]] = []
 
     async def reload(self) -> int:
         """Register every running game after a start; returns how many. A game is replayed from
@@ -96,6 +99,14 @@ class RunningGames:
         self._games[row.id] = (row, game)
         self._by_channel[row.channel_id] = row.id
         self.changed(row.id)
+        self._tell(row.id)
+
+    def _tell(self, game_id: int) -> None:
+        for watcher in self.watchers:
+            try:
+                watcher(game_id)
+            except Exception:  # a watcher's failure never undoes a turn already stored
+                log.exception("A watcher of game %d failed", game_id)
 
     def rows(self) -> list[GameRow]:
         """Every running game's stored row (without replaying any)."""
@@ -106,6 +117,7 @@ class RunningGames:
         self._games.pop(row.id, None)
         if self._by_channel.get(row.channel_id) == row.id:
             del self._by_channel[row.channel_id]
+        self._tell(row.id)
 
     async def settle_turns(self, timeout: float) -> bool:
         """Wait until no game is being changed (every turn being saved is stored), at most
