@@ -126,7 +126,7 @@ async def _web_pages(config, service):
     return web
 
 
-async def _console(async def _console(db_path: str, boards: Path, config) -> int:
+async def _console(db_path: str, boards: Path, config) -> int:
     # imported late, like the Discord app: a start loads only what its command needs
     from .console import run_console
     from .operations import Operations, StartupError, open_database

@@ -7,14 +7,11 @@ game can be scripted:  printf 'alice: challenge <game> bob\\nbob: accept\\n' | p
 from __future__ import annotations
 
 import asyncio
-import codecs
 import hashlib
 import logging
-import os
 import re
 import sys
-import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +23,7 @@ from engine.notation import echo
 from .console_panel import ConsolePanel
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
 from .service import GameService, Notice, Person, Reply, UserError, Viewer
+from .terminal import piped_lines, read_line, terminal_text, unless_stopped
 
 if TYPE_CHECKING:  # pragma: no cover
     from .operations import Operations
@@ -394,84 +392,6 @@ def last_picture_number(folder: Path) -> int:
     return max(numbers, default=0)
 
 
-def terminal_text(markdown: str) -> str:
-    """A text written in Discord's Markdown as a terminal shows it: no ** or backticks, headings as
-    plain lines, links as their words and address."""
-    text = re.sub(r"\*\*(.+?)\*\*", r"\1", markdown)
-    text = re.sub(r"`([^`]*)`", r"\1", text)
-    text = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r"\1 (\2)", text)
-    return re.sub(r"(?m)^#{1,6}\s*", "", text)
-
-
-def _in_daemon_thread(read: Callable[[], str | None]) -> asyncio.Future[str | None]:
-    """``read()`` in a daemon thread of its own: a stop never waits for input that may never come
-    (a thread of asyncio's pool would hold up the end of the program until a line is typed)."""
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future[str | None] = loop.create_future()
-
-    def settle(value: str | None) -> None:
-        if not future.done():
-            future.set_result(value)
-
-    def run() -> None:
-        value = read()
-        try:
-            loop.call_soon_threadsafe(settle, value)
-        except RuntimeError:  # the console has ended meanwhile
-            pass
-    threading.Thread(target=run, name="console-input", daemon=True).start()
-    return future
-
-
-def read_line(prompt: str) -> asyncio.Future[str | None]:
-    """One line typed at the terminal, with line editing and history (readline, where Python has
-    it); None at the end of input."""
-    def read() -> str | None:
-        try:
-            return input(prompt)
-        except EOFError:
-            return None
-    return _in_daemon_thread(read)
-
-
-def _piped_lines() -> Callable[[], Awaitable[str | None]]:
-    """Lines of standard input that is not a terminal (a pipe, a file), None at its end. They are
-    read from the file descriptor itself (os.read): a daemon thread stopped inside sys.stdin would
-    hold its lock when the program ends."""
-    decoder = codecs.getincrementaldecoder(sys.stdin.encoding or "utf-8")(errors="replace")
-    pending: list[str] = []
-    buffer = [""]
-
-    def read() -> str | None:
-        while not pending:
-            try:
-                chunk = os.read(sys.stdin.fileno(), 65536)
-            except (OSError, ValueError):
-                chunk = b""
-            buffer[0] += decoder.decode(chunk, final=not chunk)
-            *complete, buffer[0] = buffer[0].split("\n")
-            pending.extend(line + "\n" for line in complete)
-            if not chunk:
-                if buffer[0]:
-                    pending.append(buffer[0])
-                    buffer[0] = ""
-                if not pending:
-                    return None
-        return pending.pop(0)
-    return lambda: _in_daemon_thread(read)
-
-
-async def _unless_stopped(reading: Awaitable[str | None], stop: asyncio.Event) -> str | None:
-    """What ``reading`` gives, or None as soon as ``stop`` is set."""
-    getting, stopping = asyncio.ensure_future(reading), asyncio.ensure_future(stop.wait())
-    await asyncio.wait((getting, stopping), return_when=asyncio.FIRST_COMPLETED)
-    stopping.cancel()
-    if getting.done():
-        return getting.result()
-    getting.cancel()
-    return None
-
-
 async def run_console(service: GameService, boards_dir: Path, lines=None,
                       write: Callable[[str], None] = print, stop: asyncio.Event | None = None,
                       ops: Operations | None = None, web: WebServer | None = None) -> None:
@@ -487,7 +407,7 @@ async def run_console(service: GameService, boards_dir: Path, lines=None,
         except ImportError:  # Python built without it (Windows): plain input
             pass
     stop = stop or asyncio.Event()
-    piped = _piped_lines() if lines is None and not interactive else None
+    piped = piped_lines() if lines is None and not interactive else None
     write("Pai Sho Bot console. Type 'help' for commands; start a line with a player's name.")
     if web is not None:
         write(f"Board pages at {web.url}: every board shown comes with a link to play it in a browser.")
@@ -501,7 +421,7 @@ async def run_console(service: GameService, boards_dir: Path, lines=None,
                 break
         else:
             reading = read_line(f"#{session.channel} {session.speaker or ''}> ") if piped is None else piped()
-            typed = await _unless_stopped(reading, stop)
+            typed = await unless_stopped(reading, stop)
             if typed is None:
                 if interactive:
                     write("")  # the prompt's line ends

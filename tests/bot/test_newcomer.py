@@ -5,7 +5,8 @@ without Markdown; no doubled brackets or Discord words in the console."""
 from __future__ import annotations
 
 import engine
-from bot.console import ConsoleSession, last_picture_number, terminal_text
+from bot.console import ConsoleSession, last_picture_number
+from bot.terminal import terminal_text
 
 
 def refused(game, text: str) -> str:
