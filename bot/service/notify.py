@@ -1,0 +1,206 @@
+"""Telling players it is their turn, the way each one chose (settings.py): every reply that pings
+the player to move (a start, a turn, a reminder, a takeback) or everyone at the end passes through
+``route``, which keeps a mention, turns it into a direct message with the board and a link, leaves
+it to the daily digest, or holds it back during the player's quiet hours (a stored notice, sent
+when they end if it is still their turn then). A player to move who is on vacation is named in the
+turn message ("on vacation until ..."). A direct message Discord refuses (closed DMs) falls back
+to a mention in the game's channel, once, and the player is told privately the next time they use
+a command. The daily digests and held notices are sent by the sweep (``due``).
+
+Settings are read through a short cache (``TTL``), so an ordinary turn costs no extra round trip
+to the database; a change made here is seen at once, one made by another process within a minute.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+
+import engine
+from data import GameRow, GameStore, StoreError
+from data.together_rows import HeldNotice, PlayerSettings
+
+from . import wording
+from .base import DirectMessage, Notice, Reply
+from .pictures import Pictures
+from .running import RunningGames
+from .settings import next_digest, quiet_until, when
+
+log = logging.getLogger(__name__)
+DM_REFUSED_NOTE = ("I could not send you a direct message (Discord refused it: your direct messages are closed to "
+                   "me), so I mentioned you in the game's thread instead. Allow direct messages from this server's "
+                   "members, or choose mentions with the settings command.")
+
+
+def link(guild_id: int | None, channel_id: int) -> str:
+    """Where a game is, as a link a direct message can carry (outside a server: the channel)."""
+    if guild_id is None:
+        return f"<#{channel_id}>"
+    return f"https://discord.com/channels/{guild_id}/{channel_id}"
+
+
+class Notify:
+    TTL = 60.0  # seconds a player's settings are trusted from the cache
+
+    def __init__(self, store: GameStore, clock: Callable[[], float], running: RunningGames,
+                 pictures: Pictures) -> None:
+        self.store = store
+        self.clock = clock
+        self.running = running
+        self.pictures = pictures
+        self._cache: dict[int, tuple[float, PlayerSettings | None, float | None]] = {}
+        self.noted: set[int] = set()  # players with a refused DM not yet told (seen by this process)
+
+    async def load(self) -> None:
+        """After a start: the players with a refused DM still to tell."""
+        self.noted.update(await self.store.dm_notes())
+
+    def forget(self, user_id: int) -> None:
+        """A player's settings changed: read them again next time."""
+        self._cache.pop(user_id, None)
+
+    async def about(self, user_ids: tuple[int, ...]) -> dict[int, tuple[PlayerSettings | None, float | None]]:
+        """Each player's settings (None: the defaults) and the end of their vacation (None: not on one)."""
+        now = self.clock()
+        stale = [u for u in user_ids if u > 0 and not (u in self._cache and 0 <= now - self._cache[u][0] < self.TTL)]
+        if stale:
+            settings = await self.store.player_settings(stale)
+            away = await self.store.on_vacation(stale, now)
+            for u in stale:
+                self._cache[u] = (now, settings.get(u), away.get(u))
+            if len(self._cache) > 50_000:
+                self._cache.clear()
+        out = {}
+        for u in user_ids:
+            _, s, until = self._cache.get(u, (now, None, None))
+            out[u] = (s, until if until is not None and until > now else None)
+        return out
+
+    async def route(self, reply: Reply, row: GameRow, *, turn: bool = True) -> Reply:
+        """``reply`` as each mentioned player chose to hear it (``turn``: it tells the player to
+        move of their turn; else it tells everyone how the game ended)."""
+        if not reply.mention:
+            return reply
+        now = self.clock()
+        about = await self.about(reply.mention)
+        text, keep, dms = reply.text, [], []
+        where = link(row.guild_id, row.channel_id)
+        for uid in reply.mention:
+            s, away = about[uid]
+            seat = row.seat_of(uid)
+            name = row.seats[seat].name if seat is not None else "you"
+            if turn and away is not None:
+                text += f" {name} is on vacation until {when(away)}; their clock is stopped until then."
+            quiet = quiet_until(s, now)
+            mode = s.notify if s is not None else "mention"
+            if quiet is not None:
+                if turn and mode != "digest":
+                    await self._hold(HeldNotice(uid, row.id, len(row.moves), quiet))
+                continue
+            if mode == "dm":
+                head = (f"It is your move in game #{row.id} ({wording.game_name(row.variant)})" if turn
+                        else f"Game #{row.id} ({wording.game_name(row.variant)}) is over")
+                dms.append(DirectMessage(uid, f"{head}: {where}\n{reply.text}", reply.image, row.guild_id,
+                                         row.channel_id, row.id))
+            elif mode == "mention":
+                keep.append(uid)
+        return replace(reply, text=text, mention=tuple(keep), dms=reply.dms + tuple(dms))
+
+    async def _hold(self, notice: HeldNotice) -> None:
+        try:
+            await self.store.hold_notice(notice)
+        except StoreError:
+            log.exception("Game %d: could not hold back the turn notice of user %d", notice.game_id, notice.user_id)
+
+    async def refused(self, dm: DirectMessage) -> list[Notice]:
+        """Discord refused ``dm``: what to post instead (a mention in the game's channel, or in each
+        game a digest listed); the player is told privately the next time they use a command."""
+        try:
+            await self.store.note_dm_failed(dm.user_id)
+        except StoreError:
+            log.exception("Could not note that a DM to user %d was refused", dm.user_id)
+        self.noted.add(dm.user_id)
+        rows = [self.running.loaded(dm.game_id)] if dm.game_id is not None else [
+            self.running.loaded(r.id) for r in await self.store.waiting_games(dm.user_id)]
+        out = []
+        for found in rows:
+            if found is None:
+                continue
+            row, game = found
+            seat = row.seat_of(dm.user_id)
+            if seat is None:
+                continue
+            name = row.seats[seat].name
+            what = (f"it is your move in game #{row.id} ({wording.game_name(row.variant)})" if game.to_move == seat
+                    else f"game #{row.id} ({wording.game_name(row.variant)}) has news for you")
+            out.append(Notice(row.channel_id, Reply(f"{name}, {what}: I could not send you a direct message.",
+                                                    mention=(dm.user_id,), game_id=row.id)))
+        return out
+
+    async def note_for(self, user_id: int) -> str | None:
+        """The private note for a player whose DM was refused (once; None when there is none)."""
+        if user_id not in self.noted:
+            return None
+        self.noted.discard(user_id)
+        try:
+            return DM_REFUSED_NOTE if await self.store.claim_dm_note(user_id) else None
+        except StoreError:
+            log.exception("Could not take the refused-DM note of user %d", user_id)
+            return None
+
+    async def due(self) -> list[Notice]:
+        """What the sweep sends: held notices whose quiet hours ended, and the daily digests."""
+        now = self.clock()
+        out = []
+        for held in await self.store.due_notices(now):
+            found = self.running.loaded(held.game_id)
+            if found is None:
+                stored = await self.store.get_game(held.game_id)
+                if stored is not None and stored.status == "running" and not self.running.owns(stored.guild_id):
+                    continue  # another process serves that server and sends it
+            if not await self.store.claim_notice(held):
+                continue
+            if found is not None:
+                notice = await self._held(held, *found)
+                if notice is not None:
+                    out.append(notice)
+        for s in await self.store.due_digests(now):
+            assert s.digest_at is not None
+            if not await self.store.claim_digest(s.user_id, s.digest_at, next_digest(s, now)):
+                continue
+            digest = await self._digest(s)
+            if digest is not None:
+                out.append(digest)
+        return out
+
+    async def _held(self, held: HeldNotice, row: GameRow, game: engine.Game) -> Notice | None:
+        """A turn notice held back by quiet hours, if it is still that player's turn."""
+        seat = row.seat_of(held.user_id)
+        if seat is None or game.to_move != seat or len(game.record) != held.ply:
+            return None
+        s, _ = (await self.about((held.user_id,)))[held.user_id]
+        mode = s.notify if s is not None else "mention"
+        title = f"game #{row.id} ({wording.game_name(row.variant)})"
+        if mode == "dm":
+            dm = DirectMessage(held.user_id, f"It is your move in {title}: {link(row.guild_id, row.channel_id)}",
+                               await self.pictures.board(row, game), row.guild_id, row.channel_id, row.id)
+            return Notice(row.channel_id, Reply("", game_id=row.id, dms=(dm,)))
+        if mode == "digest":
+            return None
+        text = f"{row.seats[seat].name}, it is your move in {title} (held back during your quiet hours)."
+        return Notice(row.channel_id, Reply(text, mention=(held.user_id,), game_id=row.id, pick=True))
+
+    async def _digest(self, s: PlayerSettings) -> Notice | None:
+        """A player's daily digest: every game waiting for their move (none: nothing is sent)."""
+        waiting = await self.store.waiting_games(s.user_id)
+        if not waiting:
+            return None
+        lines = [f"Your daily digest: {wording.count(len(waiting), 'game')} waiting for your move."]
+        for row in waiting[:40]:
+            others = ", ".join(x.name for x in row.seats if x.user_id != s.user_id)
+            lines.append(f"#{row.id} {wording.game_name(row.variant)} against {others}: "
+                         f"{link(row.guild_id, row.channel_id)}")
+        if len(waiting) > 40:
+            lines.append(f"... and {len(waiting) - 40} more (the games command lists them).")
+        dm = DirectMessage(s.user_id, "\n".join(lines))
+        return Notice(waiting[0].channel_id, Reply("", dms=(dm,)))
