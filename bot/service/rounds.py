@@ -167,7 +167,7 @@ class Rounds:
             await self.store.set_tournament_status(t.id, "finished", self.clock(), only_from=("running",))
             t.status = "finished"
         image = await self.pictures.standings(scoring.picture_rows(t, table, final=last))
-        top = ", ".join(f"{s.place}{'=' if s.shared else ''}. {s.name} {scoring.show(s.points)}" for s in table[:5])
+        top = ", ".join(f"{s.place}{'=' if s.shared else '.'} {s.name} {scoring.show(s.points)}" for s in table[:5])
         if last:
             winners = " and ".join(s.name for s in table if s.place == 1)
             text = (f"{t.name} is over after {wording.count(t.round_no, 'round')}! "

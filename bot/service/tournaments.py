@@ -270,7 +270,7 @@ class Tournaments:
         image = await self.rounds.pictures.standings(scoring.picture_rows(t, table, final))
         lines = [f"{'Final standings' if final else f'Standings after round {t.round_no} of {t.rounds}'} of "
                  f"{t.name} ({scoring.TIEBREAK[t.format]} breaks ties):"]
-        lines += [f"{s.place}{'=' if s.shared else ''}. {s.name}: {scoring.show(s.points)}"
+        lines += [f"{s.place}{'=' if s.shared else '.'} {s.name}: {scoring.show(s.points)}"
                   + (" (withdrew)" if s.withdrawn else "") for s in table[:20]]
         return Reply("\n".join(lines), image=image)
 
