@@ -45,7 +45,19 @@ from data import GameStore, StoreError
 
 from ..workers import InlineWorkers, Workers
 from .agreements import Agreements
-from .base import HOUR, NO_GAME_HERE, Closed, NoGameHere, Notice, Person, Reply, UserError, Viewer
+from .base import (
+    HOUR,
+    NO_GAME_HERE,
+    Announcement,
+    Closed,
+    DirectMessage,
+    NoGameHere,
+    Notice,
+    Person,
+    Reply,
+    UserError,
+    Viewer,
+)
 from .bots import Bots
 from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
 from .clock import Sweeper
@@ -65,7 +77,7 @@ from .tournaments import Tournaments
 from .wording import in_words
 
 __all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "Viewer", "NO_GAME_HERE", "HOUR",
-           "in_words", "Panel"]
+           "in_words", "Panel", "Announcement", "DirectMessage"]
 R = TypeVar("R")
 log = logging.getLogger(__name__)
 

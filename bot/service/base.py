@@ -128,7 +128,7 @@ class Reply:
     #                         posted, the front-end says so (GameService.posted)
     pick: bool = False  # a person is to move in the running game: offer the Play button (the move panel)
     dms: tuple[DirectMessage, ...] = ()  # direct messages to send with it (players told privately)
-    seats_open: bool = False  # an open challenge: offer Take a seat / Leave / Start
+    seats_open: int = 0  # an open challenge of this many seats: offer Take a seat / Leave (and Start, if over 2)
     tournament: int | None = None  # a tournament's announcement: offer Join / Leave
     announce: Announcement | None = None  # a tournament's announcement to edit
     notices: tuple[Notice, ...] = ()  # messages for other channels (a game's thread) that go with it

@@ -70,7 +70,7 @@ class OpenSeats:
                 f"{records.options_text(info, kept) if kept else 'default options'}. {how}")
         if replaced:
             text += f" (This replaces your challenge {', '.join(f'#{r.id}' for r in replaced)}.)"
-        return Reply(text, game_id=game_id, closes=tuple(closes), seats_open=True)
+        return Reply(text, game_id=game_id, closes=tuple(closes), seats_open=most)
 
     async def _row(self, game_id: int) -> GameRow:
         row = await self.store.get_game(game_id)

@@ -157,7 +157,9 @@ class Rounds:
         said = (f"Sign-up for {fresh.name} is closed: {wording.count(len(order), 'player')}, "
                 f"{wording.count(rounds, 'round')}. Starting numbers: "
                 + ", ".join(f"{e.number}. {e.name}" for e in fresh.entrants) + ".")
-        return [Notice(fresh.channel_id, Reply(said, announce=announcement(fresh)))] + await self._pair(fresh, [])
+        games = await self._pair(fresh, [])
+        paired = await self.store.get_tournament(t.id)
+        return [Notice(fresh.channel_id, Reply(said, announce=announcement(paired or fresh)))] + games
 
     async def _next(self, t: TournamentRow, pairings: list[Pairing]) -> list[Notice]:
         """A round is complete: its standings, then the next round or the end."""

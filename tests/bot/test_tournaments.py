@@ -44,7 +44,7 @@ async def test_a_four_player_round_robin_runs_to_its_final_standings(store, cloc
     for round_no in (1, 2, 3):
         games = round_games(service, tid)
         assert len(games) == 2
-        for row, game in games:
+        for row, _game in games:
             pair = frozenset(s.user_id for s in row.seats)
             assert pair not in met
             met.add(pair)
@@ -77,7 +77,7 @@ async def test_a_seven_player_swiss_with_a_bye_a_withdrawal_and_a_deadline(store
     round_text = next(n.reply.text for n in notices if n.reply.text.startswith("Round 1 of 3"))
     assert "gus has a bye (1 point)" in round_text  # the lowest starting number
     assert len(round_games(service, tid)) == 3
-    for row, game in round_games(service, tid):
+    for row, _game in round_games(service, tid):
         await resign_for(service, row, by_id(max(s.user_id for s in row.seats)))
     notices = await service.tick()
     assert notices[0].reply.text.startswith("Standings of Spring Open after round 1 of 3:")
@@ -95,7 +95,7 @@ async def test_a_seven_player_swiss_with_a_bye_a_withdrawal_and_a_deadline(store
     assert ended and all("who was to move, loses." in t for t in ended)
     round3 = next(n.reply.text for n in notices if n.reply.text.startswith("Round 3 of 3"))
     assert "eve" not in round3
-    for row, game in round_games(service, tid):
+    for row, _game in round_games(service, tid):
         await resign_for(service, row, by_id(row.seats[0].user_id))
     notices = await service.tick()
     assert notices[0].reply.text.startswith("Spring Open is over after 3 rounds!")
