@@ -19,6 +19,7 @@ from engine import ai
 from engine.notation import echo
 
 from .console_panel import ConsolePanel
+from .console_together import ConsoleTogether
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
 from .service import GameService, Notice, Person, Reply, UserError, Viewer
 
@@ -50,6 +51,16 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
                        unless you add rated=no)
   leaderboard [game] [page]  the best rated players
   channel <name>       go to another channel (one running game per channel)
+  challenge <game> [option=value ...] [seats=N]   with nobody named: anyone here may take a
+                       seat (take [#id]); leave gives it up (the host withdraws); start: the host
+                       starts it with those seated; games open lists them
+  tournament create <game> <swiss|roundrobin|tables> [name="..."] [rounds=N] [move_hours=H]
+                       [round_hours=H] [signup_hours=H] [deadline=loss|draw] [option=value ...]
+  tournament join|leave|start|cancel|standings [#id], tournament bot <level> [#id]
+                       each round's games get channels of their own (channel <name> goes there)
+  settings [notify=mention|dm|digest] [zone=Europe/Berlin] [quiet=22-7|off] [digest=18]
+                       [vacation=<days>|0]   how you are told it is your turn; a vacation stops
+                       your clocks
   help | quit
 Games: {games}. A game's options and notation: rules <game>."""
 
@@ -63,7 +74,8 @@ def help_text() -> str:
 
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "offer", "takeback",
-            "rematch", "replay", "browse", "pick", "back", "cancel"}
+            "rematch", "replay", "browse", "pick", "back", "cancel", "take", "leave", "start", "tournament",
+            "settings"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
 _PICTURE_RE = re.compile(r"^game\d+-(\d+)")
 _OFFER_RE = re.compile(r"(?i)\s*(offer|accept|decline)\s+(draw|takeback)\s*")
@@ -92,6 +104,7 @@ class ConsoleSession:
         self._shown: list[Reply] = []  # replies printed by the line being handled
         service.bots.announce = self._hear
         self.panel = ConsolePanel(service, self._save, self._show)
+        self.together = ConsoleTogether(service, self._show, self._channel_named, self._notice)
 
     @property
     def channel_id(self) -> int:
@@ -124,6 +137,11 @@ class ConsoleSession:
         await self.service.settle()  # the bot's turns that this line set off
         out += [line for notice in self._heard for line in self._show(notice.reply)]
         self._heard.clear()
+        try:  # what is due now: tournament rounds, reminders, digests (the Discord bot's clock does this)
+            for notice in await self.service.tick():
+                out += self._notice(notice)
+        except Exception:
+            log.exception("The console's tick failed")
         for reply in self._shown:  # printed: never announced again after a restart
             await self.service.posted(reply)
         self._shown.clear()
@@ -136,6 +154,21 @@ class ConsoleSession:
             await self.service.posted(reply)
         self._shown.clear()
         return out
+
+    def _channel_named(self, name: str) -> int:
+        """A console channel by name (made for a game that gets a channel of its own)."""
+        channel_id = stable_id("channel", name)
+        self.channels[channel_id] = name
+        return channel_id
+
+    def _notice(self, notice: Notice) -> list[str]:
+        """A notice's lines, marked with its channel when it is not this one."""
+        lines = self._show(notice.reply)
+        lines += [line for extra in notice.reply.notices for line in self._notice(extra)]
+        if notice.channel_id == self.channel_id:
+            return lines
+        where = f"[#{self.channels.get(notice.channel_id, notice.channel_id)}] "
+        return [where + line for line in lines]
 
     async def _hear(self, notice: Notice) -> None:
         """A bot turn (or another notice) for the console to print after the line."""
@@ -160,6 +193,8 @@ class ConsoleSession:
                 raise UserError(f"Which game? rules <game>, one of: {', '.join(d.id for d in engine.games())}.")
             return [terminal_text(self.service.rules(rest).text)]
         if word == "games":
+            if rest == "open":
+                return await self.together.open_games()
             if rest == "mine" and self.speaker is not None:
                 return self._show(await self.service.games(self.viewer(self.speaker), mine=True))
             return self._show(await self.service.games(self.viewer(self.speaker)))
@@ -194,6 +229,12 @@ class ConsoleSession:
         svc, here = self.service, self.channel_id
         if word == "challenge":
             return self._show(await self._challenge(me, rest))
+        if word in ("take", "leave", "start"):
+            return await self.together.seat(word, rest, me, here)
+        if word == "tournament":
+            return await self.together.tournament(rest, me, here)
+        if word == "settings":
+            return await self.together.settings(rest, me)
         offer = _OFFER_RE.fullmatch(line)
         if offer:  # offer / accept / decline a draw or a takeback; a move never does
             verb, kind = offer.group(1).lower(), offer.group(2).lower()
@@ -243,6 +284,8 @@ class ConsoleSession:
         if not words:
             raise UserError(f"Which game? Games: {', '.join(d.id for d in engine.games())}.")
         named = [w.lstrip("@") for w in words[1:] if "=" not in w]
+        if not named:  # nobody named: an open challenge anyone here may take a seat in
+            return await self.together.open_challenge(me, words[0], words[1:], self.channel_id)
         bot_seats = [w for w in named if _BOT_RE.fullmatch(w)]
         for seat in bot_seats:
             level = (m.group(1) or "").lower() if (m := _BOT_RE.fullmatch(seat)) else ""
@@ -288,6 +331,9 @@ class ConsoleSession:
             out.append(f"(the challenge's message now says: {self._named(closed.text)})")
         if reply.challenge:
             out.append("(accept or decline)")
+        elif reply.seats_open:
+            out.append("(take a seat with: take" + (" ; the host may start it with: start)" if reply.seats_open > 2
+                                                    else ")"))
         elif reply.offer:
             out.append(f"(accept {reply.offer}, or decline {reply.offer})")
         elif reply.rematch:
@@ -296,6 +342,11 @@ class ConsoleSession:
             out.append("(notifies: " + ", ".join(self.names.get(uid, str(uid)) for uid in reply.mention) + ")")
         if reply.image is not None:
             out.append(f"[picture: {self._save(reply.image, reply.game_id)}]")
+        for dm in reply.dms:  # a terminal has no direct messages: say who the line is for
+            out.append(f"(direct message to {self.names.get(dm.user_id, dm.user_id)}) {self._named(dm.text)}")
+            if dm.image is not None:
+                out.append(f"[picture for {self.names.get(dm.user_id, dm.user_id)}: "
+                           f"{self._save(dm.image, dm.game_id, '-dm')}]")
         if reply.private:  # a terminal has no private messages: say who the line is for
             out.append(f"(only {self.speaker} sees) {reply.private}")
             if reply.private_image is not None:

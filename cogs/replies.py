@@ -13,7 +13,7 @@ import discord
 
 import engine
 from bot.app import SORRY, PaiShoBot, tell
-from bot.service import Announcement, Closed, Notice, Person, Reply, UserError, Viewer
+from bot.service import Announcement, Closed, DirectMessage, Notice, Person, Reply, UserError, Viewer
 from bot.texts import CHOICE_LIMIT, EMBED_LIMIT, MESSAGE_LIMIT, fit
 
 log = logging.getLogger(__name__)
@@ -174,7 +174,7 @@ async def send_dms(client: discord.Client, reply: Reply) -> None:
     for dm in reply.dms:
         try:
             user = client.get_user(dm.user_id) or await client.fetch_user(dm.user_id)
-            kwargs: dict[str, Any] = {"content": fit(dm.text)}
+            kwargs: dict[str, Any] = {"content": fit(linked(dm))}
             if dm.image is not None:
                 kwargs["file"] = discord.File(io.BytesIO(dm.image), filename="board.png")
             await user.send(**kwargs)
@@ -183,6 +183,16 @@ async def send_dms(client: discord.Client, reply: Reply) -> None:
                      err.status, err.text)
             for notice in await cast(PaiShoBot, client).service.dm_refused(dm):
                 await post_notice(client, notice)
+
+
+def linked(dm: DirectMessage) -> str:
+    """A direct message's text with the games it names as links that open them (``<#channel>``
+    alone may not resolve in a direct message)."""
+    text = dm.text
+    for guild_id, channel_id in dm.places:
+        if guild_id is not None:
+            text = text.replace(f"<#{channel_id}>", f"https://discord.com/channels/{guild_id}/{channel_id}")
+    return text
 
 
 async def edit_announcement(client: discord.Client, announcement: Announcement) -> None:

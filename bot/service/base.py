@@ -96,14 +96,14 @@ class Announcement:
 @dataclass(frozen=True)
 class DirectMessage:
     """A message for one player alone (their turn, their digest): the text, a picture, and the
-    game's place (server, channel) to link to. If Discord refuses it, the front-end asks the service
-    for the fallback (GameService.dm_refused)."""
+    places it names (``<#channel>`` in the text; each (server, channel) in ``places``, so a
+    front-end can make them links). If Discord refuses it, the front-end asks the service for the
+    fallback (GameService.dm_refused)."""
 
     user_id: int
     text: str
     image: bytes | None = None
-    guild_id: int | None = None
-    channel_id: int | None = None
+    places: tuple[tuple[int | None, int], ...] = ()
     game_id: int | None = None
 
 

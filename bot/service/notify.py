@@ -32,11 +32,9 @@ DM_REFUSED_NOTE = ("I could not send you a direct message (Discord refused it: y
                    "members, or choose mentions with the settings command.")
 
 
-def link(guild_id: int | None, channel_id: int) -> str:
-    """Where a game is, as a link a direct message can carry (outside a server: the channel)."""
-    if guild_id is None:
-        return f"<#{channel_id}>"
-    return f"https://discord.com/channels/{guild_id}/{channel_id}"
+def link(row: GameRow) -> str:
+    """Where a game is, as a direct message names it (the front-end makes it a link: DirectMessage)."""
+    return f"<#{row.channel_id}>"
 
 
 class Notify:
@@ -84,7 +82,7 @@ class Notify:
         now = self.clock()
         about = await self.about(reply.mention)
         text, keep, dms = reply.text, [], []
-        where = link(row.guild_id, row.channel_id)
+        where = link(row)
         for uid in reply.mention:
             s, away = about[uid]
             seat = row.seat_of(uid)
@@ -100,8 +98,8 @@ class Notify:
             if mode == "dm":
                 head = (f"It is your move in game #{row.id} ({wording.game_name(row.variant)})" if turn
                         else f"Game #{row.id} ({wording.game_name(row.variant)}) is over")
-                dms.append(DirectMessage(uid, f"{head}: {where}\n{reply.text}", reply.image, row.guild_id,
-                                         row.channel_id, row.id))
+                dms.append(DirectMessage(uid, f"{head}: {where}\n{reply.text}", reply.image,
+                                         ((row.guild_id, row.channel_id),), row.id))
             elif mode == "mention":
                 keep.append(uid)
         return replace(reply, text=text, mention=tuple(keep), dms=reply.dms + tuple(dms))
@@ -182,8 +180,8 @@ class Notify:
         mode = s.notify if s is not None else "mention"
         title = f"game #{row.id} ({wording.game_name(row.variant)})"
         if mode == "dm":
-            dm = DirectMessage(held.user_id, f"It is your move in {title}: {link(row.guild_id, row.channel_id)}",
-                               await self.pictures.board(row, game), row.guild_id, row.channel_id, row.id)
+            dm = DirectMessage(held.user_id, f"It is your move in {title}: {link(row)}",
+                               await self.pictures.board(row, game), ((row.guild_id, row.channel_id),), row.id)
             return Notice(row.channel_id, Reply("", game_id=row.id, dms=(dm,)))
         if mode == "digest":
             return None
@@ -198,9 +196,8 @@ class Notify:
         lines = [f"Your daily digest: {wording.count(len(waiting), 'game')} waiting for your move."]
         for row in waiting[:40]:
             others = ", ".join(x.name for x in row.seats if x.user_id != s.user_id)
-            lines.append(f"#{row.id} {wording.game_name(row.variant)} against {others}: "
-                         f"{link(row.guild_id, row.channel_id)}")
+            lines.append(f"#{row.id} {wording.game_name(row.variant)} against {others}: {link(row)}")
         if len(waiting) > 40:
             lines.append(f"... and {len(waiting) - 40} more (the games command lists them).")
-        dm = DirectMessage(s.user_id, "\n".join(lines))
+        dm = DirectMessage(s.user_id, "\n".join(lines), places=tuple((r.guild_id, r.channel_id) for r in waiting[:40]))
         return Notice(waiting[0].channel_id, Reply("", dms=(dm,)))

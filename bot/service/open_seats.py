@@ -67,7 +67,7 @@ class OpenSeats:
             how = (f"Take a seat with the button ({most} seats): the game starts when they are all taken, or when "
                    f"{host.name} starts it once {max(2, info.min_players) - 1} or more have joined.")
         text = (f"{host.name} opens a {kind} game of {info.name} to anyone here: challenge #{game_id}, "
-                f"{records.options_text(info, kept) if kept else 'default options'}. {how}")
+                f"{records.options_text(info, kept)}. {how}")
         if replaced:
             text += f" (This replaces your challenge {', '.join(f'#{r.id}' for r in replaced)}.)"
         return Reply(text, game_id=game_id, closes=tuple(closes), seats_open=most)

@@ -23,6 +23,7 @@ from data import GameRow, GameStore, StoreError
 from data.sql import SeatSpec
 from data.together_rows import Pairing, TournamentRow
 
+from .. import records
 from . import scoring, wording
 from .base import Announcement, Notice, Reply
 from .challenges import Challenges
@@ -56,7 +57,7 @@ def announcement_text(t: TournamentRow) -> str:
               else f"{wording.count(t.rounds, 'round')}")
     shape = {"roundrobin": "round robin", "swiss": "Swiss tournament",
              "tables": "tournament at tables of three and four, grouped by score each round"}[t.format]
-    options = f" ({', '.join(f'{k}={v}' for k, v in t.options.items())})" if t.options else ""
+    options = f" ({records.options_text(info, t.options)})" if t.options else ""
     names = ", ".join(e.name + (" (withdrew)" if not e.active else "") for e in t.entrants) or "nobody yet"
     text = (f"**{t.name}**: a {'rated' if t.rated else 'casual'} {shape} of {info.name}{options}, {rounds}. "
             f"{wording.duration(t.move_seconds)} per move, {wording.duration(t.round_seconds)} per round; a "
@@ -168,7 +169,7 @@ class Rounds:
         if last:
             await self.store.set_tournament_status(t.id, "finished", self.clock(), only_from=("running",))
             t.status = "finished"
-        image = await self.pictures.standings(scoring.picture_rows(t, table, final=last))
+        image = await self.pictures.standings(scoring.picture_rows(t, table, last, pairings))
         top = ", ".join(f"{s.place}{'=' if s.shared else '.'} {s.name} {scoring.show(s.points)}" for s in table[:5])
         if last:
             winners = " and ".join(s.name for s in table if s.place == 1)

@@ -125,7 +125,30 @@ def _round_cells(player: int, pairings: Sequence[Pairing], rounds: int) -> tuple
     return tuple(cells)
 
 
-def picture_rows(t: TournamentRow, table: list[Standing], final: bool) -> Standings:
+def completed(t: TournamentRow, pairings: Sequence[Pairing]) -> int:
+    """How many rounds have all their results."""
+    done = 0
+    for r in range(1, t.round_no + 1):
+        if all(p.decided for p in pairings if p.round_no == r):
+            done = r
+        else:
+            break
+    return done
+
+
+def heading(t: TournamentRow, pairings: Sequence[Pairing], final: bool) -> str:
+    """``Final standings``, ``Standings after round 2 of 5``, or while a round has results to come,
+    ``Standings during round 3 of 5``."""
+    if final:
+        return "Final standings"
+    done = completed(t, pairings)
+    if done < t.round_no:
+        return f"Standings during round {t.round_no} of {t.rounds}"
+    return f"Standings after round {done} of {t.rounds}"
+
+
+def picture_rows(t: TournamentRow, table: list[Standing], final: bool,
+                 pairings: Sequence[Pairing] = ()) -> Standings:
     """The standings as the picture draws them (names as plain text)."""
     rows = tuple(StandingRow(f"{s.place}{'=' if s.shared else ''}", plain_name(s.name), show(s.points),
                              f"{s.tiebreak:g}" if s.tiebreak == int(s.tiebreak) else f"{s.tiebreak:.2f}",
@@ -133,7 +156,7 @@ def picture_rows(t: TournamentRow, table: list[Standing], final: bool) -> Standi
     if final:
         subtitle = f"Final standings \u00b7 {FORMAT_NAMES[t.format]}, {t.round_no} rounds"
     else:
-        subtitle = f"After round {t.round_no} of {t.rounds} \u00b7 {FORMAT_NAMES[t.format]}"
+        subtitle = f"{heading(t, pairings, final)} \u00b7 {FORMAT_NAMES[t.format]}"
     return Standings(plain_name(t.name), subtitle, TIEBREAK[t.format], rows)
 
 

@@ -267,9 +267,8 @@ class Tournaments:
         pairings = await self.store.pairings(t.id)
         table = scoring.standings(t, pairings)
         final = t.status == "finished"
-        image = await self.rounds.pictures.standings(scoring.picture_rows(t, table, final))
-        lines = [f"{'Final standings' if final else f'Standings after round {t.round_no} of {t.rounds}'} of "
-                 f"{t.name} ({scoring.TIEBREAK[t.format]} breaks ties):"]
+        image = await self.rounds.pictures.standings(scoring.picture_rows(t, table, final, pairings))
+        lines = [f"{scoring.heading(t, pairings, final)} of {t.name} ({scoring.TIEBREAK[t.format]} breaks ties):"]
         lines += [f"{s.place}{'=' if s.shared else '.'} {s.name}: {scoring.show(s.points)}"
                   + (" (withdrew)" if s.withdrawn else "") for s in table[:20]]
         return Reply("\n".join(lines), image=image)

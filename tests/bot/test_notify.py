@@ -32,7 +32,7 @@ async def test_a_mention_by_default_and_a_direct_message_when_chosen(store, cloc
     assert moved.mention == ()
     [dm] = moved.dms
     assert dm.user_id == BEN.id and dm.image is not None and dm.game_id == 1
-    assert dm.text.startswith("It is your move in game #1 (PAUSO): https://discord.com/channels/1/800\nann played R@c3.")
+    assert dm.text.startswith("It is your move in game #1 (PAUSO): <#800>\nann played R@c3.") and dm.places == ((1, 800),)
 
 
 async def test_quiet_hours_hold_a_notice_back_until_they_end(store, clock):
@@ -76,8 +76,8 @@ async def test_the_daily_digest_lists_every_game_waiting(store, clock):
     [dm] = digest.reply.dms
     assert digest.reply.text == "" and dm.user_id == ANN.id
     assert dm.text == ("Your daily digest: 2 games waiting for your move.\n"
-                       "#1 PAUSO against ben: https://discord.com/channels/1/800\n"
-                       "#2 PAUSO against cat: https://discord.com/channels/1/801")
+                       "#1 PAUSO against ben: <#800>\n"
+                       "#2 PAUSO against cat: <#801>")
     assert await service.tick() == []
     await service.move(CH, ANN, "c3")
     await service.resign(CH + 1, ANN)

@@ -28,7 +28,7 @@ async def test_the_first_to_take_the_seat_plays(store, clock):
     service = together_service(store, clock)
     opened = await service.open_seats.open(guild_id=1, channel_id=CH, host=ANN, variant="quaterno")
     assert opened.seats_open and opened.mention == ()
-    assert opened.text == ("ann opens a rated game of Quaterno to anyone here: challenge #1, default options. Take the "
+    assert opened.text == ("ann opens a rated game of Quaterno to anyone here: challenge #1, standard rules. Take the "
                            "seat with the button: the first to take it plays, and the game starts at once.")
     make, made = threads()
     started = await service.open_seats.take(BEN, 1, make)
