@@ -44,6 +44,10 @@ class PlayerSql:
         return {r["user_id"]: settings_row(r) for r in await self._read(
             f"SELECT * FROM player_settings WHERE user_id IN ({marks(ids)})", ids)}
 
+    async def all_player_settings(self) -> list[PlayerSettings]:
+        """Every stored player's settings (only players who changed one have a row)."""
+        return [settings_row(r) for r in await self._read("SELECT * FROM player_settings ORDER BY user_id")]
+
     async def put_player_settings(self, s: PlayerSettings) -> None:
         async with self._tx() as tx:
             await tx.run("INSERT INTO player_settings (user_id, notify, zone, quiet_from, quiet_to, digest_hour, "
@@ -101,6 +105,11 @@ class PlayerSql:
         """A player's vacations that end after ``since``: (start, end) each, earliest first."""
         return [(r["starts"], r["ends"]) for r in await self._read(
             "SELECT starts, ends FROM vacations WHERE user_id = ? AND ends > ? ORDER BY starts", (user_id, since))]
+
+    async def vacations_after(self, now: float) -> list[tuple[int, float, float]]:
+        """Every vacation not over at ``now``: (player, start, end), earliest first."""
+        return [(r["user_id"], r["starts"], r["ends"]) for r in await self._read(
+            "SELECT user_id, starts, ends FROM vacations WHERE ends > ? ORDER BY starts", (now,))]
 
     async def on_vacation(self, user_ids: Iterable[int], now: float) -> dict[int, float]:
         """Which of these players are on vacation now, and until when."""

@@ -7,8 +7,9 @@ turn message ("on vacation until ..."). A direct message Discord refuses (closed
 to a mention in the game's channel, once, and the player is told privately the next time they use
 a command. The daily digests and held notices are sent by the sweep (``due``).
 
-Settings are read through a short cache (``TTL``), so an ordinary turn costs no extra round trip
-to the database; a change made here is seen at once, one made by another process within a minute.
+Every player's settings and the vacations not yet over are kept in memory (few players change a
+setting), read at the start and again at each tick, so an ordinary turn costs no extra round trip
+to the database; a change made here is seen at once, one made by another process at the next tick.
 """
 from __future__ import annotations
 
@@ -38,40 +39,40 @@ def link(row: GameRow) -> str:
 
 
 class Notify:
-    TTL = 60.0  # seconds a player's settings are trusted from the cache
-
     def __init__(self, store: GameStore, clock: Callable[[], float], running: RunningGames,
                  pictures: Pictures) -> None:
         self.store = store
         self.clock = clock
         self.running = running
         self.pictures = pictures
-        self._cache: dict[int, tuple[float, PlayerSettings | None, float | None]] = {}
+        self._settings: dict[int, PlayerSettings] | None = None  # None: not read yet
+        self._away: dict[int, list[tuple[float, float]]] = {}  # vacations not over, by player
         self.noted: set[int] = set()  # players with a refused DM not yet told (seen by this process)
 
     async def load(self) -> None:
-        """After a start: the players with a refused DM still to tell."""
-        self.noted.update(await self.store.dm_notes())
+        """Read every player's settings and the vacations not yet over (at the start, at each tick,
+        and after a change), and the players with a refused DM still to tell."""
+        settings = {s.user_id: s for s in await self.store.all_player_settings()}
+        away: dict[int, list[tuple[float, float]]] = {}
+        for user_id, starts, ends in await self.store.vacations_after(self.clock()):
+            away.setdefault(user_id, []).append((starts, ends))
+        self._settings, self._away = settings, away
+        self.noted.update(s.user_id for s in settings.values() if s.dm_failed)
 
-    def forget(self, user_id: int) -> None:
-        """A player's settings changed: read them again next time."""
-        self._cache.pop(user_id, None)
+    async def forget(self, user_id: int) -> None:
+        """A player's settings or vacation changed here: read them again now."""
+        await self.load()
 
     async def about(self, user_ids: tuple[int, ...]) -> dict[int, tuple[PlayerSettings | None, float | None]]:
         """Each player's settings (None: the defaults) and the end of their vacation (None: not on one)."""
+        if self._settings is None:
+            await self.load()
+        assert self._settings is not None
         now = self.clock()
-        stale = [u for u in user_ids if u > 0 and not (u in self._cache and 0 <= now - self._cache[u][0] < self.TTL)]
-        if stale:
-            settings = await self.store.player_settings(stale)
-            away = await self.store.on_vacation(stale, now)
-            for u in stale:
-                self._cache[u] = (now, settings.get(u), away.get(u))
-            if len(self._cache) > 50_000:
-                self._cache.clear()
         out = {}
         for u in user_ids:
-            _, s, until = self._cache.get(u, (now, None, None))
-            out[u] = (s, until if until is not None and until > now else None)
+            until = max((end for start, end in self._away.get(u, ()) if start <= now < end), default=None)
+            out[u] = (self._settings.get(u), until)
         return out
 
     async def route(self, reply: Reply, row: GameRow, *, turn: bool = True) -> Reply:
@@ -148,6 +149,7 @@ class Notify:
 
     async def due(self) -> list[Notice]:
         """What the sweep sends: held notices whose quiet hours ended, and the daily digests."""
+        await self.load()  # what other processes changed since
         now = self.clock()
         out = []
         for held in await self.store.due_notices(now):

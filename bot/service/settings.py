@@ -7,7 +7,7 @@ these settings give: when quiet hours end, when the next digest is due, a time i
 from __future__ import annotations
 
 import calendar
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
@@ -91,7 +91,8 @@ def month_days(spans: list[tuple[float, float]]) -> dict[tuple[int, int], float]
 
 
 class Settings:
-    def __init__(self, store: GameStore, clock: Callable[[], float], changed: Callable[[int], None]) -> None:
+    def __init__(self, store: GameStore, clock: Callable[[], float],
+                 changed: Callable[[int], Awaitable[None]]) -> None:
         self.store = store
         self.clock = clock
         self.changed = changed  # told the player whose settings or vacation changed
@@ -158,7 +159,7 @@ class Settings:
         except StoreError as err:  # the vacation changed meanwhile (another command at the same moment)
             raise UserError(str(err)) from None
         finally:
-            self.changed(user.id)
+            await self.changed(user.id)
         away = (await self.store.on_vacation([user.id], now)).get(user.id)
         return Reply("", private=" ".join(said + ["Saved.", self._describe(s, away, now)]))
 
