@@ -412,6 +412,15 @@ def moves(game: Game, path: str = "") -> Iterator[str]:
         yield from moves(game, step.path + option.key.lower())
 
 
+def view_of(game: Game, step: Step) -> Any:
+    """What a step's picture shows: the position, or once the move is whole, the position after it."""
+    if step.move is None:
+        return game.view()
+    after = game.copy()
+    after.play(step.move)
+    return after.view()
+
+
 def presses(path: str) -> int:
     """The presses a path costs in the panel: one per choice, and the final Play."""
     return len(path) + 1
