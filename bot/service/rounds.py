@@ -131,7 +131,9 @@ class Rounds:
         if t.round_ends is not None and now >= t.round_ends:
             notices += await self._adjudicate(t, current)
             await self._settle(t, current)
-        if current and all(p.decided for p in current):
+        if t.round_no == 0:  # a stop between the start and the pairing of round 1
+            notices += await self._pair(t, pairings)
+        elif all(p.decided for p in current):
             notices += await self._next(t, pairings)
         return notices
 

@@ -231,7 +231,14 @@ class Tournaments:
             if len(t.entrants) < FEWEST[t.format]:
                 raise UserError(f"{t.name} needs at least {FEWEST[t.format]} players; "
                                 f"{wording.count(len(t.entrants), 'player')} so far.")
-            notices = await self.rounds.begin(t)
+            try:
+                notices = await self.rounds.begin(t)
+            except WriteFailed:
+                log.exception("Tournament %d: its start could not be saved whole", t.id)
+                after = await self.store.get_tournament(t.id)
+                if after is None or after.status == "signup":
+                    raise UserError(SAVE_FAILED) from None
+                return Reply("", private=f"{t.name} has started; its first round is paired within a minute.")
         return Reply("", private=f"{t.name} has started.", notices=tuple(notices))
 
     async def cancel(self, user: Person, tournament_id: int, guild_id: int | None, manages: bool = False) -> Reply:

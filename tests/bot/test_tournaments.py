@@ -211,3 +211,14 @@ async def test_threads_that_cannot_be_made_are_tried_again(store, clock):
     service.rounds.make_channel = maker
     notices = await service.tick()
     assert len([n for n in notices if n.reply.started]) == 2 and len(round_games(service, tid)) == 2
+
+
+async def test_a_stop_between_the_start_and_the_first_pairing_is_picked_up(store, clock):
+    service = together_service(store, clock)
+    tid = await make(service, "swiss", players=PEOPLE[:4])
+    await store.start_tournament(tid, {p.id: n for n, p in enumerate(PEOPLE[:4], start=1)}, 3, clock.now)
+    again = together_service(store, clock)  # the bot stopped here and started again
+    await again.reload()
+    notices = await again.tick()
+    assert any(n.reply.text.startswith("Round 1 of 3 of Spring Open:") for n in notices)
+    assert len(round_games(again, tid)) == 2
