@@ -105,6 +105,25 @@ class Notify:
                 keep.append(uid)
         return replace(reply, text=text, mention=tuple(keep), dms=reply.dms + tuple(dms))
 
+    async def also_tell(self, reply: Reply, row: GameRow, user_ids: list[int], head: str) -> Reply:
+        """``reply`` also telling these players some news of the game (not their turn: a
+        tournament game of theirs has begun): a mention, or a direct message saying ``head`` with
+        a link; nothing in their quiet hours or for a digest."""
+        about = await self.about(tuple(user_ids))
+        now = self.clock()
+        keep, dms = list(reply.mention), list(reply.dms)
+        for uid in user_ids:
+            s, _ = about[uid]
+            if quiet_until(s, now) is not None:
+                continue
+            mode = s.notify if s is not None else "mention"
+            if mode == "mention" and uid not in keep:
+                keep.append(uid)
+            elif mode == "dm":
+                dms.append(DirectMessage(uid, f"{head}: {link(row)}", None, ((row.guild_id, row.channel_id),),
+                                         row.id))
+        return replace(reply, mention=tuple(keep), dms=tuple(dms))
+
     async def _hold(self, notice: HeldNotice) -> None:
         try:
             await self.store.hold_notice(notice)

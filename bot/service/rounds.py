@@ -318,7 +318,8 @@ class Rounds:
         return Notice(row.channel_id, await self.start_reply(t, p, row))
 
     async def start_reply(self, t: TournamentRow, p: Pairing, row: GameRow) -> Reply:
-        """A tournament game's first message: the round, the players, who moves, the deadline."""
+        """A tournament game's first message: the round, the players, who moves, the deadline; it
+        pings the player to move and tells the others (each as they chose)."""
         game = replay(row)
         assert game.to_move is not None
         names = wording.names(row, game)
@@ -329,7 +330,10 @@ class Rounds:
             text += " Your tiles are private: see them with the hand command."
         reply = Reply(text, image=await self.pictures.board(row, game), mention=wording.mentions(row, [game.to_move]),
                       game_id=row.id, started=True, pick=not row.is_bot(game.to_move), ply=0)
-        return await self.notify.route(reply, row)
+        reply = await self.notify.route(reply, row)  # the player to move, as each chose
+        others = [s.user_id for s in row.seats if s.seat != game.to_move and not row.is_bot(s.seat)]
+        head = f"{t.name}, round {p.round_no}: your game #{row.id} has begun"
+        return await self.notify.also_tell(reply, row, others, head)  # and the others of the game
 
     async def _settle(self, t: TournamentRow, current: list[Pairing]) -> None:
         """Store the points of the round's games that have finished."""

@@ -39,7 +39,10 @@ async def test_a_four_player_round_robin_runs_to_its_final_standings(store, cloc
     starts = [n for n in notices if n.reply.started]
     assert len(starts) == 2 and {n.channel_id for n in starts} == {9001, 9002}
     assert "round 1: game #" in starts[0].reply.text and "The round ends" in starts[0].reply.text
-    assert starts[0].reply.mention and starts[0].reply.image is not None
+    assert starts[0].reply.image is not None
+    for start in starts:  # both players of each game hear that it has begun, the one to move first
+        row = await store.get_game(start.reply.game_id)
+        assert start.reply.mention == (row.seats[0].user_id, row.seats[1].user_id)  # seat 1 moves first
     met = set()
     for round_no in (1, 2, 3):
         games = round_games(service, tid)
