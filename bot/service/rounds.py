@@ -352,6 +352,13 @@ class Rounds:
         """The round's deadline has passed: end every unfinished game by the organiser's rule."""
         out = []
         for p in current:
+            if p.kind == "game" and p.game_id is None and not p.decided:  # never opened (no thread could be made)
+                await self.store.set_points(p, [0.5] * len(p.players))
+                p.points = [0.5] * len(p.players)
+                names = " vs ".join(e.name for e in map(t.entrant, p.players) if e is not None)
+                said = (f"Round {p.round_no} of {t.name}: the game {names} could not be opened before the round's "
+                        "deadline, so it counts as a draw.")
+                out.append(Notice(t.channel_id, Reply(said)))
             if p.kind != "game" or p.game_id is None or p.decided:
                 continue
             async with self.running.lock(p.game_id):

@@ -225,3 +225,15 @@ async def test_a_stop_between_the_start_and_the_first_pairing_is_picked_up(store
     notices = await again.tick()
     assert any(n.reply.text.startswith("Round 1 of 3 of Spring Open:") for n in notices)
     assert len(round_games(again, tid)) == 2
+
+
+async def test_a_game_that_could_not_be_opened_by_the_deadline_counts_as_a_draw(store, clock):
+    service = together_service(store, clock)
+    tid = await make(service, "swiss", players=PEOPLE[:2], rounds=1)
+    service.rounds.make_channel = None  # Discord refuses every thread
+    await service.tournaments.start(ANN, tid, GUILD, manages=True)
+    clock.advance(73 * HOUR)
+    notices = [n.reply.text for n in await service.tick()]
+    assert "Round 1 of Spring Open: the game ann vs ben could not be opened before the round's deadline, so it " \
+           "counts as a draw." in notices
+    assert notices[-1].startswith("Spring Open is over after 1 round! Winners: ann and ben.")
