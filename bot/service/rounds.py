@@ -184,7 +184,7 @@ class Rounds:
     async def _pair(self, t: TournamentRow, pairings: list[Pairing]) -> list[Notice]:
         """Pair the next round, store it with its deadline, and open its games."""
         r = t.round_no + 1
-        made = self.pairings_for(t, pairings, r)
+        made = await asyncio.to_thread(self.pairings_for, t, pairings, r)  # CPU work, off the event loop
         now = self.clock()
         try:
             await self.store.put_round(t.id, r, made, now + t.round_seconds, now)
