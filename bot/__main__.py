@@ -62,6 +62,7 @@ def configure_logging(config) -> None:
 
 
 async def _console(db_path: str, boards: Path, config) -> int:
+    # imported late, like the Discord app above: a start loads only what its command needs
     from data import open_store
 
     from .console import run_console

@@ -7,6 +7,10 @@ do; live games are rebuilt from their records in the worker). Workers start with
 method (a forked copy of a process running an event loop and database threads is not safe) on
 first use, and are shut down with ``close()``.
 
+A game registered at run time from outside ``engine`` (a plug-in of one's own) reaches the
+workers too: each worker registers the plug-ins when it starts, and the workers are replaced when
+they change (bot/plugins.py).
+
 Fair use: jobs wait in a queue of our own in front of the pool, which takes no more jobs than it
 has processes. The queue serves kinds in order (the bot's moves before replays) and, within a
 kind, the servers (``key``) in turn: the server served longest ago goes first, so one server's
@@ -24,6 +28,8 @@ from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
+
+from .plugins import Plugins, install
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -84,10 +90,18 @@ class Workers:
         self._pool: ProcessPoolExecutor | None = None
         self.queue = FairQueue()
         self.busy = 0  # jobs running in the pool now
+        self._plugins: Plugins | None = None  # what the pool's workers were given
 
     def _executor(self) -> ProcessPoolExecutor:
+        plugins = Plugins.here()
+        if self._pool is not None and plugins != self._plugins:
+            log.info("Games or pictures were registered since the workers started; starting new workers")
+            self._pool.shutdown(wait=False)  # tasks already given to the old workers still finish
+            self._pool = None
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=install, initargs=(plugins,))
+            self._plugins = plugins
         return self._pool
 
     async def run(self, fn: Callable[..., T], *args: Any, kind: str = "move", key: Hashable = None) -> T:

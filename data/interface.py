@@ -156,7 +156,7 @@ async def open_store(database_url: str | None = None, database_path: str = "var/
         if not is_postgres(database_url):
             raise ValueError("DATABASE_URL must start with postgresql:// (leave it empty to use DATABASE_PATH "
                              "and SQLite).")
-        from .postgres import PostgresStore
+        from .postgres import PostgresStore  # imported here: both stores import this module
         return await PostgresStore.open(database_url)
-    from .store import Store
+    from .store import Store  # imported here: both stores import this module
     return await Store.open(database_path)

@@ -18,7 +18,7 @@ import engine
 from bench.worst import ancient_worst
 from engine import step_groups, steps
 from engine.steps import END, GROUP, KEYS, MAX_OPTIONS, PART, StepError
-from tests.engine.test_suggest_fast import reference
+from tests.engine.suggest_reference import reference
 from tests.toy import nim
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -76,6 +76,7 @@ def test_the_complete_paths_are_exactly_the_legal_moves(variant, seed, plies):
     assert len(found) == len(set(found))  # one path per move
 
 
+@pytest.mark.slow  # walks Ancient's whole move tree (tests/README.md)
 @settings(max_examples=8, **SETTINGS)
 @given(st.integers(0, 10**6), st.integers(0, 40))
 def test_ancient_paths_are_exactly_the_legal_moves_on_ordinary_boards(seed, plies):
@@ -163,6 +164,7 @@ def below(notation: str, moves) -> set[str]:
     return {m for m in moves if m == notation or m.startswith(notation + ",")}
 
 
+@pytest.mark.slow  # walks Ancient's whole move tree (tests/README.md)
 @settings(max_examples=20, **SETTINGS)
 @given(st.sampled_from([0, 1]), st.booleans(), st.randoms())
 def test_ancient_with_a_ship_in_hand_explores_only_its_branch_which_holds_the_legal_moves(which, ship, rng):
