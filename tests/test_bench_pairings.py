@@ -1,9 +1,12 @@
 """python -m bench.pairings runs and prints a figure for every size and format."""
 from __future__ import annotations
 
+import pytest
+
 from bench import pairings
 
 
+@pytest.mark.slow  # a benchmark script (tests/README.md)
 def test_the_pairing_benchmark_prints_its_figures(capsys):
     assert pairings.main() == 0
     out = capsys.readouterr().out.splitlines()

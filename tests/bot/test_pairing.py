@@ -172,7 +172,7 @@ def test_tables_seat_everyone_in_threes_and_fours_and_avoid_meeting_again(n, dat
         seated = [p for g in groups for p in g] + ([bye] if bye is not None else [])
         assert sorted(seated) == sorted(records)
         assert all(len(g) in (3, 4) for g in groups) and (bye is not None) == (n == 5)
-        if n != 5 and n <= 8:
+        if n != 5 and n <= 7:  # every seating tried (8 players: 40,320 orders; too slow for every example)
             meetings = sum(b in records[a].opponents for g in groups for a, b in itertools.combinations(g, 2))
             assert meetings == fewest_meetings(records)
         for g in groups:

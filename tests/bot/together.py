@@ -2,10 +2,8 @@
 people, a service whose tournament games get threads of their own, and ways to end a game."""
 from __future__ import annotations
 
-import random
-
 from bot.service import GameService, Person
-from bot.workers import InlineWorkers
+from tests.helpers import make_service
 
 PEOPLE = [Person(10 + i, name, account=name) for i, name in enumerate(
     ["ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal", "ivy"])]
@@ -17,9 +15,9 @@ def by_id(user_id: int) -> Person:
 
 
 def together_service(store, clock, **settings) -> GameService:
-    """A service whose tournament games each get a new thread (numbered from 9000)."""
-    service = GameService(store, clock=clock, challenge_ttl=3600, rng=random.Random(3), workers=InlineWorkers(),
-                          **settings)
+    """A service (tests.helpers.make_service) whose tournament games each get a new thread
+    (numbered from 9000)."""
+    service = make_service(store, clock, **settings)
     made: list[tuple[int, str]] = []
 
     async def thread(channel_id: int, title: str) -> int:

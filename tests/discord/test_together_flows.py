@@ -5,8 +5,9 @@ a turn told by direct message with the board and a link; a direct message Discor
 command; quiet hours, the daily digest and a vacation with the clock advanced."""
 from __future__ import annotations
 
-from tests.discord.conftest import TICK
-from tests.discord.test_flow import now_shown, private_text, start_game
+import pytest
+
+from tests.discord.helpers import TICK, now_shown, private_text, start_game
 
 HOUR = 3600.0
 
@@ -103,6 +104,7 @@ async def test_the_daily_digest_comes_by_direct_message(world):
                                      f"https://discord.com/channels/{guild.id}/{thread.id}")
 
 
+@pytest.mark.slow  # days of virtual time, tick by tick (tests/README.md)
 async def test_a_vacation_stops_the_clock_and_opponents_see_it(world):
     env, guild, channel, m = world
     away = await m["bob"].slash(channel, "settings", vacation_days=2)

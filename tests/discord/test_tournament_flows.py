@@ -10,8 +10,7 @@ import discord
 from PIL import Image
 
 from bot.app import PaiShoBot
-from tests.discord.conftest import TICK, make_config
-from tests.discord.test_flow import now_shown, private_text
+from tests.discord.helpers import TICK, make_config, now_shown, private_text
 
 HOUR = 3600.0
 
