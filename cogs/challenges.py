@@ -64,6 +64,9 @@ class Challenges(commands.Cog):
             except ValueError as err:
                 raise UserError(str(err)) from None
             named = [m for m in (opponent, opponent2, opponent3) if m is not None]
+            if named and seats is not None:
+                raise UserError("seats is for a challenge open to anyone (no opponent named); a challenge to named "
+                                "players seats them.")
             if not named:  # an open challenge: anyone here may take a seat
                 await post_challenge(interaction, await self.svc.open_seats.open(
                     guild_id=interaction.guild_id, channel_id=here(interaction), host=person(interaction.user),

@@ -36,7 +36,7 @@ from .replies import (
 log = logging.getLogger(__name__)
 FORMATS = [app_commands.Choice(name="Swiss", value="swiss"),
            app_commands.Choice(name="Round robin", value="roundrobin"),
-           app_commands.Choice(name="Tables of 3-4 grouped by score (PAUSO)", value="tables")]
+           app_commands.Choice(name="Tables of 3-4 grouped by score (games for 3-4 players)", value="tables")]
 AT_DEADLINE = [app_commands.Choice(name="the player to move loses", value="loss"),
                app_commands.Choice(name="a draw", value="draw")]
 LEVELS = [app_commands.Choice(name=level, value=level) for level in ai.LEVELS]
@@ -186,12 +186,12 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
 
     @app_commands.command(name="organisers", description="Name the role whose members may create tournaments")
     @app_commands.describe(role="The role (leave it out: only members who may manage the server)")
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def organisers(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
+            if not may_manage(interaction):  # (a subcommand cannot be hidden by permission: refused here)
+                raise UserError("Only members who may manage the server can name the organisers' role.")
             reply = await self.svc.tournaments.set_role(interaction.guild_id, role.id if role is not None else None)
             await tell(interaction, reply.private)
 

@@ -1,5 +1,5 @@
 """Open challenges: a challenge that names no opponent, posted in a channel for anyone there to
-take a seat. A two-player game starts as soon as its seat is taken; a game for more (PAUSO)
+take a seat. A two-player game starts as soon as its seat is taken; a game for more players
 fills up to its seats and starts when full, or when the host starts it once enough have joined.
 Each take is decided inside the challenge's lock and guarded in the store, so of two people
 pressing at once each gets their own seat (or the second hears every seat is taken), and only the

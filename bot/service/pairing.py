@@ -13,7 +13,7 @@
   player. Where only a rematch would keep a first-move balance within one, the balance gives (at
   most two, back within one when it can). With ``maxcardinality``
   the matching pairs everyone, so the cheapest pairing is always a whole round.
-- **Tables** (``tables``): for games of three or four (PAUSO), players in score order are cut into
+- **Tables** (``tables``): for games of three or four players, players in score order are cut into
   tables of four and three (a bye when five remain), grouped so that as few players as possible
   meet again, then by the tables' score spread: every grouping is tried up to ten players, and
   beyond that players are swapped between the score order's tables while that improves. At each

@@ -103,7 +103,7 @@ class Tournaments:
     @staticmethod
     def _checked_options(info: engine.GameDescriptor, format: str, given: dict[str, Any]) -> dict[str, Any]:
         """The options as given, checked for every table size the format may play at (the rest
-        follow each game's player count, as a PAUSO board does)."""
+        follow each game's player count, as a board whose default depends on it does)."""
         sizes = (2, 3, 4) if format == "tables" else (2,)
         checked: dict[str, Any] = {}
         for players in sizes:
@@ -281,7 +281,7 @@ class Tournaments:
         return Reply("\n".join(lines), image=image)
 
     async def choices(self, guild_id: int | None, typed: str = "") -> list[tuple[str, int]]:
-        """This server's tournaments for autocomplete: (``#3 Spring Open (Swiss, PAUSO, sign-up)``, 3)."""
+        """This server's tournaments for autocomplete: (``#3 Spring Open (Swiss, <game>, signup)``, 3)."""
         if guild_id is None:
             return []
         out = []

@@ -38,6 +38,8 @@ async def test_a_pauso_table_started_by_its_host(world):
     await m["alice"].slash(channel, "challenge", game="pauso", seats=4)
     post = channel.last_message
     assert [c.label for row in post.components for c in row.children] == ["Take a seat", "Leave", "Start"]
+    mixed = await m["alice"].slash(channel, "challenge", game="pauso", opponent=m["bob"], seats=3)
+    assert private_text(mixed).startswith("seats is for a challenge open to anyone")
     early = await m["bob"].click(post, label="Start")
     assert private_text(early) == "Only alice, who opened challenge #1, can start it."
     await m["bob"].click(post, label="Take a seat")

@@ -150,8 +150,15 @@ async def test_only_organisers_create_and_a_stranger_cannot_join_twice(world):
     env, guild, channel, m = world
     refused = await m["alice"].slash(channel, "tournament create", name="Mine", game="pauso", format="swiss")
     assert private_text(refused) == "Only members who may manage this server can create tournaments here."
-    assert "organisers" not in m["alice"].available_commands(channel)
+    denied = await m["alice"].slash(channel, "tournament organisers", role=guild.default_role)
+    assert private_text(denied) == "Only members who may manage the server can name the organisers' role."
     boss, announcement = await announce(world, "swiss", ["alice"])
+    organisers = guild.create_role("Organisers")
+    named = await boss.slash(channel, "tournament organisers", role=organisers)
+    assert private_text(named) == f"Members with the role <@&{organisers.id}> can now create tournaments here."
+    helper = guild.add_member(env.create_user("helper"), roles=[organisers])
+    made = await helper.slash(channel, "tournament create", name="Helper Cup", game="pauso", format="swiss")
+    assert private_text(made).startswith("Tournament #2 is announced.")
     again = await m["alice"].click(announcement, label="Join")
     assert private_text(again) == "You have joined Club Cup already."
     left = await m["alice"].click(announcement, label="Leave")
