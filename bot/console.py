@@ -7,77 +7,37 @@ game can be scripted:  printf 'alice: challenge <game> bob\\nbob: accept\\n' | p
 from __future__ import annotations
 
 import asyncio
+import codecs
 import hashlib
 import logging
+import os
 import re
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import engine
 from engine import ai
 from engine.notation import echo
 
 from .console_panel import ConsolePanel
+from .console_text import help_text, last_picture_number, terminal_text
 from .console_together import ConsoleTogether
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
 from .service import GameService, Notice, Person, Reply, UserError, Viewer
 
+if TYPE_CHECKING:
+    from .operations import Operations
+
 log = logging.getLogger(__name__)
-
-HELP = """\
-Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix sticks):
-  challenge <game> <opponent> [<opponent> ...] [option=value ...]
-                       e.g. challenge {example}; "bot" (or bot:easy, bot:medium,
-                       bot:hard) is a seat the bot plays: against it alone the game starts at once
-  accept [#id]         accept the open challenge (and its board)
-  decline [#id]        decline it (the challenger withdraws it)
-  board <preset|layout>  propose another board for an open challenge (games with a board option)
-  board [#game]        show the board of the game in this channel (or the last one here, or game N)
-  move <move>          play a move; a bare move works too: "c3" or "R@c3"
-  pick                 pick your move in steps instead (the move panel): numbered choices and a
-                       picture in the boards folder; pick <n> chooses, back, cancel
-  resign | abort       leave the game | call it off before the first move
-  offer draw           offer a draw ("draw" alone is a move: drawing a tile, in games with a pile)
-  takeback             ask to take back your last turn
-  accept draw|takeback   accept the open offer; decline draw|takeback declines (or withdraws) it
-  rematch [#game]      the last game here (or game N) again, seats rotated
-  moves | export [#game]  the moves so far | the full record to keep
-  hand                 your own tiles, in games with hidden hands
-  games [mine] | rules [game]  running games (mine: with my finished ones) | a game's rules
-  replay [#game]       an animated replay (GIF, saved in the boards folder) of the game here or #game
-  browse [#game] [n]   the position after n moves (default: the last) of the game here or #game
-  profile [name] [game]  ratings, record and a rating chart (challenges are rated
-                       unless you add rated=no)
-  leaderboard [game] [page]  the best rated players
-  channel <name>       go to another channel (one running game per channel)
-  challenge <game> [option=value ...] [seats=N]   with nobody named: anyone here may take a
-                       seat (take [#id]); leave gives it up (the host withdraws); start: the host
-                       starts it with those seated; games open lists them
-  tournament create <game> <swiss|roundrobin|tables> [name="..."] [rounds=N] [move_hours=H]
-                       [round_hours=H] [signup_hours=H] [deadline=loss|draw] [option=value ...]
-  tournament join|leave|start|cancel|standings [#id], tournament bot <level> [#id]
-                       each round's games get channels of their own (channel <name> goes there)
-  settings [notify=mention|dm|digest] [zone=Europe/Berlin] [quiet=22-7|off] [digest=18]
-                       [vacation=<days>|0]   how you are told it is your turn; a vacation stops
-                       your clocks
-  help | quit
-Games: {games}. A game's options and notation: rules <game>."""
-
-
-def help_text() -> str:
-    """The console's help, with the games and an example challenge from the registry."""
-    games = engine.games()
-    widest = max(games, key=lambda d: d.max_players)
-    opponents = " ".join(["bob", "carol", "dave"][: widest.max_players - 1])
-    return HELP.format(games=", ".join(d.id for d in games), example=f"{widest.id} {opponents}")
 
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "offer", "takeback",
-            "rematch", "replay", "browse", "pick", "back", "cancel", "take", "leave", "start", "tournament",
-            "settings"}
+            "rematch", "replay", "browse", "pick", "back", "cancel", "status", "take", "leave", "start",
+            "tournament", "settings"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
-_PICTURE_RE = re.compile(r"^game\d+-(\d+)")
 _OFFER_RE = re.compile(r"(?i)\s*(offer|accept|decline)\s+(draw|takeback)\s*")
 _BOT_RE = re.compile(r"(?i)bot(?::(\S*))?")  # a seat the bot plays, at a level (checked with the others)
 _SPEAKER_RE = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
@@ -91,8 +51,10 @@ def stable_id(kind: str, name: str) -> int:
 class ConsoleSession:
     """One terminal 'channel' on a GameService; ``handle`` takes a line and returns output lines."""
 
-    def __init__(self, service: GameService, boards_dir: Path, channel: str = "console") -> None:
+    def __init__(self, service: GameService, boards_dir: Path, channel: str = "console",
+                 ops: Operations | None = None) -> None:
         self.service = service
+        self.ops = ops  # the operator's side (status); None where there is none
         self.boards_dir = boards_dir
         self.channel = channel
         self.speaker: str | None = None
@@ -188,6 +150,10 @@ class ConsoleSession:
             self.channel = rest
             self.channels[self.channel_id] = rest
             return [f"Now in #{rest}."]
+        if word == "status":
+            if self.ops is None:
+                raise UserError("The status is not available here.")
+            return [self._named(await self.ops.status(None))]
         if word == "rules":
             if not rest:
                 raise UserError(f"Which game? rules <game>, one of: {', '.join(d.id for d in engine.games())}.")
@@ -339,7 +305,7 @@ class ConsoleSession:
         elif reply.rematch:
             out.append("(rematch offers the same game again)")
         if reply.mention:
-            out.append("(notifies: " + ", ".join(self.names.get(uid, str(uid)) for uid in reply.mention) + ")")
+            out.append("(notifies: " + ", ".join(self._name_of(uid) for uid in reply.mention) + ")")
         if reply.image is not None:
             out.append(f"[picture: {self._save(reply.image, reply.game_id)}]")
         for dm in reply.dms:  # a terminal has no direct messages: say who the line is for
@@ -353,6 +319,15 @@ class ConsoleSession:
                 path = self._save(reply.private_image, reply.game_id, f"-hand-{self.speaker}")
                 out.append(f"[picture for {self.speaker} only: {path}]")
         return out
+
+    def _name_of(self, user_id: int) -> str:
+        """A player's name: as spoken in this session, else as seated in the game here (a console
+        started again knows the players of its running games by their seats)."""
+        if user_id not in self.names:
+            found = self.service.game_in(self.channel_id)
+            for seat in found[0].seats if found is not None else ():
+                self.names.setdefault(seat.user_id, seat.name)
+        return self.names.get(user_id, "a player")
 
     def _save(self, data: bytes, game_id: int | None, suffix: str = "", ext: str = "png") -> Path:
         """Write a picture to the boards folder, numbered in the order shown."""
@@ -382,59 +357,106 @@ def _game_id(text: str, what: str = "game", example: str = "#3") -> int | None:
     return int(text)
 
 
-def last_picture_number(folder: Path) -> int:
-    """The highest number of a picture saved in ``folder`` by an earlier session (0 if none), so a
-    new session never overwrites one."""
-    numbers = [int(m.group(1)) for p in folder.glob("game*-*") if (m := _PICTURE_RE.match(p.name))]
-    return max(numbers, default=0)
+def _in_daemon_thread(read: Callable[[], str | None]) -> asyncio.Future[str | None]:
+    """``read()`` in a daemon thread of its own: a stop never waits for input that may never come
+    (a thread of asyncio's pool would hold up the end of the program until a line is typed)."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[str | None] = loop.create_future()
+
+    def settle(value: str | None) -> None:
+        if not future.done():
+            future.set_result(value)
+
+    def run() -> None:
+        value = read()
+        try:
+            loop.call_soon_threadsafe(settle, value)
+        except RuntimeError:  # the console has ended meanwhile
+            pass
+    threading.Thread(target=run, name="console-input", daemon=True).start()
+    return future
 
 
-def terminal_text(markdown: str) -> str:
-    """A text written in Discord's Markdown as a terminal shows it: no ** or backticks, headings as
-    plain lines, links as their words and address."""
-    text = re.sub(r"\*\*(.+?)\*\*", r"\1", markdown)
-    text = re.sub(r"`([^`]*)`", r"\1", text)
-    text = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r"\1 (\2)", text)
-    return re.sub(r"(?m)^#{1,6}\s*", "", text)
-
-
-async def read_line(prompt: str) -> str | None:
+def read_line(prompt: str) -> asyncio.Future[str | None]:
     """One line typed at the terminal, with line editing and history (readline, where Python has
     it); None at the end of input."""
-    try:
-        return await asyncio.to_thread(input, prompt)
-    except EOFError:
-        return None
+    def read() -> str | None:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+    return _in_daemon_thread(read)
+
+
+def _piped_lines() -> Callable[[], Awaitable[str | None]]:
+    """Lines of standard input that is not a terminal (a pipe, a file), None at its end. They are
+    read from the file descriptor itself (os.read): a daemon thread stopped inside sys.stdin would
+    hold its lock when the program ends."""
+    decoder = codecs.getincrementaldecoder(sys.stdin.encoding or "utf-8")(errors="replace")
+    pending: list[str] = []
+    buffer = [""]
+
+    def read() -> str | None:
+        while not pending:
+            try:
+                chunk = os.read(sys.stdin.fileno(), 65536)
+            except (OSError, ValueError):
+                chunk = b""
+            buffer[0] += decoder.decode(chunk, final=not chunk)
+            *complete, buffer[0] = buffer[0].split("\n")
+            pending.extend(line + "\n" for line in complete)
+            if not chunk:
+                if buffer[0]:
+                    pending.append(buffer[0])
+                    buffer[0] = ""
+                if not pending:
+                    return None
+        return pending.pop(0)
+    return lambda: _in_daemon_thread(read)
+
+
+async def _unless_stopped(reading: Awaitable[str | None], stop: asyncio.Event) -> str | None:
+    """What ``reading`` gives, or None as soon as ``stop`` is set."""
+    getting, stopping = asyncio.ensure_future(reading), asyncio.ensure_future(stop.wait())
+    await asyncio.wait((getting, stopping), return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if getting.done():
+        return getting.result()
+    getting.cancel()
+    return None
 
 
 async def run_console(service: GameService, boards_dir: Path, lines=None,
-                      write: Callable[[str], None] = print) -> None:
-    """Read commands (from ``lines`` or standard input) until quit or end of input."""
-    session = ConsoleSession(service, boards_dir)
+                      write: Callable[[str], None] = print, stop: asyncio.Event | None = None,
+                      ops: Operations | None = None) -> None:
+    """Read commands (from ``lines`` or standard input) until quit, the end of input or ``stop``
+    (SIGTERM or Ctrl-C: the command in progress finishes first)."""
+    session = ConsoleSession(service, boards_dir, ops=ops)
     interactive = lines is None and sys.stdin.isatty()
     if interactive:
         try:
             import readline  # noqa: F401  (imported for its effect: input() edits lines, keeps history)
         except ImportError:  # Python built without it (Windows): plain input
             pass
+    stop = stop or asyncio.Event()
+    piped = _piped_lines() if lines is None and not interactive else None
     write("Pai Sho Bot console. Type 'help' for commands; start a line with a player's name.")
     for text in await session.unannounced():
         write(text)
-    while not session.done:
+    while not session.done and not stop.is_set():
         if lines is not None:
             try:
                 line = next(lines)
             except StopIteration:
                 break
-        elif interactive:
-            typed = await read_line(f"#{session.channel} {session.speaker or ''}> ")
+        else:
+            reading = read_line(f"#{session.channel} {session.speaker or ''}> ") if piped is None else piped()
+            typed = await _unless_stopped(reading, stop)
             if typed is None:
+                if interactive:
+                    write("")  # the prompt's line ends
                 break
             line = typed
-        else:
-            line = await asyncio.to_thread(sys.stdin.readline)
-            if not line:
-                break
         if not interactive and line.strip():
             write(f"> {line.strip()}")
         for text in await session.handle(line):

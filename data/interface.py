@@ -20,6 +20,7 @@ class GameStore(Protocol):
 
     async def close(self) -> None: ...
     async def schema_version(self) -> int: ...
+    async def check(self) -> str | None: ...  # why the database cannot serve now; None when it can
 
     # writes
     async def create_game(self, *, variant: str, options: dict[str, Any], seed: int, guild_id: int | None,
@@ -130,8 +131,11 @@ class GameStore(Protocol):
 
 def masked_url(url: str) -> str:
     """A database URL as logs and messages may show it: any password, in the user part or in the
-    query string (``?password=...``), replaced by ``***``."""
-    parts = urlsplit(url)
+    query string (``?password=...``), replaced by ``***``. A URL that cannot be read is not shown."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # e.g. an unclosed [ of an IPv6 address
+        return "(a database URL that cannot be read)"
     netloc = parts.netloc
     if "@" in netloc:
         userinfo, _, host = netloc.rpartition("@")

@@ -10,6 +10,7 @@ import pytest
 
 from bench import pg_cluster
 from bot.service import GameService
+from data import Store
 from tests.helpers import Clock, open_store
 
 
@@ -36,6 +37,21 @@ async def store(request):
     s = await open_store(os.environ.get("PAISHO_TEST_STORE", "sqlite"), request)
     yield s
     await s.close()
+
+
+@pytest.fixture
+async def stores():
+    """``await stores(path)`` opens a SQLite store on ``path``; whatever is still open at the end of
+    the test is closed, so a test that fails midway leaves no database thread behind (one keeps
+    pytest from exiting)."""
+    opened: list[Store] = []
+
+    async def open_one(path: str) -> Store:
+        opened.append(await Store.open(path))
+        return opened[-1]
+    yield open_one
+    for store in opened:
+        await store.close()
 
 
 @pytest.fixture(scope="session")
