@@ -309,9 +309,9 @@ class ConsoleSession:
         if reply.image is not None:
             out.append(f"[picture: {self._save(reply.image, reply.game_id)}]")
         for dm in reply.dms:  # a terminal has no direct messages: say who the line is for
-            out.append(f"(direct message to {self.names.get(dm.user_id, dm.user_id)}) {self._named(dm.text)}")
+            out.append(f"(direct message to {self._name_of(dm.user_id)}) {self._named(dm.text)}")
             if dm.image is not None:
-                out.append(f"[picture for {self.names.get(dm.user_id, dm.user_id)}: "
+                out.append(f"[picture for {self._name_of(dm.user_id)}: "
                            f"{self._save(dm.image, dm.game_id, '-dm')}]")
         if reply.private:  # a terminal has no private messages: say who the line is for
             out.append(f"(only {self.speaker} sees) {reply.private}")
