@@ -21,6 +21,8 @@ from engine import ai
 from engine.notation import echo
 
 from .console_panel import ConsolePanel
+from .console_text import help_text, last_picture_number
+from .console_together import ConsoleTogether
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
 from .service import GameService, Notice, Person, Reply, UserError, Viewer
 from .terminal import piped_lines, read_line, terminal_text, unless_stopped
@@ -31,49 +33,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger(__name__)
 
-HELP = """\
-Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix sticks):
-  challenge <game> <opponent> [<opponent> ...] [option=value ...]
-                       e.g. challenge {example}; "bot" (or bot:easy, bot:medium,
-                       bot:hard) is a seat the bot plays: against it alone the game starts at once
-  accept [#id]         accept the open challenge (and its board)
-  decline [#id]        decline it (the challenger withdraws it)
-  board <preset|layout>  propose another board for an open challenge (games with a board option)
-  board [#game]        show the board of the game in this channel (or the last one here, or game N)
-  move <move>          play a move; a bare move works too: "c3" or "R@c3"
-  pick                 pick your move in steps instead (the move panel): numbered choices and a
-                       picture in the boards folder; pick <n> chooses, back, cancel
-  resign | abort       leave the game | call it off before the first move
-  offer draw           offer a draw ("draw" alone is a move: drawing a tile, in games with a pile)
-  takeback             ask to take back your last turn
-  accept draw|takeback   accept the open offer; decline draw|takeback declines (or withdraws) it
-  rematch [#game]      the last game here (or game N) again, seats rotated
-  moves | export [#game]  the moves so far | the full record to keep
-  hand                 your own tiles, in games with hidden hands
-  games [mine] | rules [game]  running games (mine: with my finished ones) | a game's rules
-  replay [#game]       an animated replay (GIF, saved in the boards folder) of the game here or #game
-  browse [#game] [n]   the position after n moves (default: the last) of the game here or #game
-  profile [name] [game]  ratings, record and a rating chart (challenges are rated
-                       unless you add rated=no)
-  leaderboard [game] [page]  the best rated players
-  status               the console's games and challenges, the bot's queue, the last backup
-  channel <name>       go to another channel (one running game per channel)
-  help | quit
-Games: {games}. A game's options and notation: rules <game>."""
-
-
-def help_text() -> str:
-    """The console's help, with the games and an example challenge from the registry."""
-    games = engine.games()
-    widest = max(games, key=lambda d: d.max_players)
-    opponents = " ".join(["bob", "carol", "dave"][: widest.max_players - 1])
-    return HELP.format(games=", ".join(d.id for d in games), example=f"{widest.id} {opponents}")
-
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "offer", "takeback",
-            "rematch", "replay", "browse", "pick", "back", "cancel", "status"}
+            "rematch", "replay", "browse", "pick", "back", "cancel", "status", "take", "leave", "start",
+            "tournament", "settings"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
-_PICTURE_RE = re.compile(r"^game\d+-(\d+)")
 _OFFER_RE = re.compile(r"(?i)\s*(offer|accept|decline)\s+(draw|takeback)\s*")
 _BOT_RE = re.compile(r"(?i)bot(?::(\S*))?")  # a seat the bot plays, at a level (checked with the others)
 _SPEAKER_RE = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
@@ -106,6 +70,7 @@ class ConsoleSession:
         self.write: Callable[[str], None] = print  # where turns played on a board page are printed
         if web is not None:
             web.boards.announce = self._web_turn
+        self.together = ConsoleTogether(service, self._show, self._channel_named, self._notice)
 
     @property
     def channel_id(self) -> int:
@@ -138,6 +103,11 @@ class ConsoleSession:
         await self.service.settle()  # the bot's turns that this line set off
         out += [line for notice in self._heard for line in self._show(notice.reply)]
         self._heard.clear()
+        try:  # what is due now: tournament rounds, reminders, digests (the Discord bot's clock does this)
+            for notice in await self.service.tick():
+                out += self._notice(notice)
+        except Exception:
+            log.exception("The console's tick failed")
         for reply in self._shown:  # printed: never announced again after a restart
             await self.service.posted(reply)
         self._shown.clear()
@@ -150,6 +120,21 @@ class ConsoleSession:
             await self.service.posted(reply)
         self._shown.clear()
         return out
+
+    def _channel_named(self, name: str) -> int:
+        """A console channel by name (made for a game that gets a channel of its own)."""
+        channel_id = stable_id("channel", name)
+        self.channels[channel_id] = name
+        return channel_id
+
+    def _notice(self, notice: Notice) -> list[str]:
+        """A notice's lines, marked with its channel when it is not this one."""
+        lines = self._show(notice.reply)
+        lines += [line for extra in notice.reply.notices for line in self._notice(extra)]
+        if notice.channel_id == self.channel_id:
+            return lines
+        where = f"[#{self.channels.get(notice.channel_id, notice.channel_id)}] "
+        return [where + line for line in lines]
 
     async def _hear(self, notice: Notice) -> None:
         """A bot turn (or another notice) for the console to print after the line."""
@@ -178,6 +163,8 @@ class ConsoleSession:
                 raise UserError(f"Which game? rules <game>, one of: {', '.join(d.id for d in engine.games())}.")
             return [terminal_text(self.service.rules(rest).text)]
         if word == "games":
+            if rest == "open":
+                return await self.together.open_games()
             if rest == "mine" and self.speaker is not None:
                 return self._show(await self.service.games(self.viewer(self.speaker), mine=True))
             return self._show(await self.service.games(self.viewer(self.speaker)))
@@ -212,6 +199,12 @@ class ConsoleSession:
         svc, here = self.service, self.channel_id
         if word == "challenge":
             return self._show(await self._challenge(me, rest))
+        if word in ("take", "leave", "start"):
+            return await self.together.seat(word, rest, me, here)
+        if word == "tournament":
+            return await self.together.tournament(rest, me, here)
+        if word == "settings":
+            return await self.together.settings(rest, me)
         offer = _OFFER_RE.fullmatch(line)
         if offer:  # offer / accept / decline a draw or a takeback; a move never does
             verb, kind = offer.group(1).lower(), offer.group(2).lower()
@@ -261,6 +254,8 @@ class ConsoleSession:
         if not words:
             raise UserError(f"Which game? Games: {', '.join(d.id for d in engine.games())}.")
         named = [w.lstrip("@") for w in words[1:] if "=" not in w]
+        if not named:  # nobody named: an open challenge anyone here may take a seat in
+            return await self.together.open_challenge(me, words[0], words[1:], self.channel_id)
         bot_seats = [w for w in named if _BOT_RE.fullmatch(w)]
         for seat in bot_seats:
             level = (m.group(1) or "").lower() if (m := _BOT_RE.fullmatch(seat)) else ""
@@ -306,6 +301,9 @@ class ConsoleSession:
             out.append(f"(the challenge's message now says: {self._named(closed.text)})")
         if reply.challenge:
             out.append("(accept or decline)")
+        elif reply.seats_open:
+            out.append("(take a seat with: take" + (" ; the host may start it with: start)" if reply.seats_open > 2
+                                                    else ")"))
         elif reply.offer:
             out.append(f"(accept {reply.offer}, or decline {reply.offer})")
         elif reply.rematch:
@@ -315,6 +313,11 @@ class ConsoleSession:
         if reply.image is not None:
             out.append(f"[picture: {self._save(reply.image, reply.game_id)}]")
             out += self._links(reply)
+        for dm in reply.dms:  # a terminal has no direct messages: say who the line is for
+            out.append(f"(direct message to {self._name_of(dm.user_id)}) {self._named(dm.text)}")
+            if dm.image is not None:
+                out.append(f"[picture for {self._name_of(dm.user_id)}: "
+                           f"{self._save(dm.image, dm.game_id, '-dm')}]")
         if reply.private:  # a terminal has no private messages: say who the line is for
             out.append(f"(only {self.speaker} sees) {reply.private}")
             if reply.private_image is not None:
@@ -385,11 +388,6 @@ def _game_id(text: str, what: str = "game", example: str = "#3") -> int | None:
     return int(text)
 
 
-def last_picture_number(folder: Path) -> int:
-    """The highest number of a picture saved in ``folder`` by an earlier session (0 if none), so a
-    new session never overwrites one."""
-    numbers = [int(m.group(1)) for p in folder.glob("game*-*") if (m := _PICTURE_RE.match(p.name))]
-    return max(numbers, default=0)
 
 
 async def run_console(service: GameService, boards_dir: Path, lines=None,

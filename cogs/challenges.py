@@ -1,5 +1,6 @@
-"""Challenges in Discord: /challenge and /propose-board, the Accept / Decline buttons of a
-challenge and the Rematch button under a finished game. The buttons are DynamicItems carrying
+"""Challenges in Discord: /challenge (naming opponents, or none: an open challenge anyone here may
+take a seat in) and /propose-board, the Accept / Decline buttons of a challenge, the Take a seat /
+Leave / Start buttons of an open one and the Rematch button under a finished game. The buttons are DynamicItems carrying
 the game id in their custom id, so they work after a restart; the service decides who may press
 them. The last acceptance gives the game a thread of its own where the bot may make one."""
 from __future__ import annotations
@@ -43,24 +44,35 @@ class Challenges(commands.Cog):
     def svc(self) -> GameService:
         return self.bot.service
 
-    @app_commands.command(name="challenge", description="Challenge one to three players to a game")
-    @app_commands.describe(game="Which game", opponent="Who you challenge",
+    @app_commands.command(name="challenge",
+                          description="Challenge one to three players to a game, or anyone here (no opponent named)")
+    @app_commands.describe(game="Which game", opponent="Who you challenge (none: anyone here may take a seat)",
                            opponent2="A second opponent (games for more players)", opponent3="A third opponent",
                            options="Game options as name=value, e.g. board=round5 rings=4",
-                           rated="Whether the game counts for ratings (default: yes)")
+                           rated="Whether the game counts for ratings (default: yes)",
+                           seats="With no opponent named: the most players (games for more than two)")
     @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
-    async def challenge(self, interaction: discord.Interaction, game: str, opponent: discord.Member,
+    async def challenge(self, interaction: discord.Interaction, game: str, opponent: discord.Member | None = None,
                         opponent2: discord.Member | None = None, opponent3: discord.Member | None = None,
                         options: app_commands.Range[str, 1, OPTIONS_INPUT_LIMIT] | None = None,
-                        rated: bool = True) -> None:
+                        rated: bool = True, seats: app_commands.Range[int, 2, 4] | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
             try:
                 parsed = parse_options(options)
             except ValueError as err:
                 raise UserError(str(err)) from None
-            opponents = seated(interaction, [m for m in (opponent, opponent2, opponent3) if m is not None], parsed)
+            named = [m for m in (opponent, opponent2, opponent3) if m is not None]
+            if named and seats is not None:
+                raise UserError("seats is for a challenge open to anyone (no opponent named); a challenge to named "
+                                "players seats them.")
+            if not named:  # an open challenge: anyone here may take a seat
+                await post_challenge(interaction, await self.svc.open_seats.open(
+                    guild_id=interaction.guild_id, channel_id=here(interaction), host=person(interaction.user),
+                    variant=game, options=parsed or None, rated=rated, seats=seats))
+                return
+            opponents = seated(interaction, named, parsed)
             threads = ThreadMaker(interaction)
             try:
                 reply = await self.svc.challenge(guild_id=interaction.guild_id, channel_id=here(interaction),
@@ -177,8 +189,48 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"psb:re
         await pressed(interaction, f"rematch of game {self.game_id}", act)
 
 
+class SeatButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"psb:open:(?P<action>take|leave|start):(?P<id>[0-9]{1,20})"):
+    """An open challenge's buttons: take a seat, give it up (the host: withdraw), start (the host)."""
+
+    LABELS = {"take": ("Take a seat", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
+              "start": ("Start", discord.ButtonStyle.primary)}
+
+    def __init__(self, action: str, game_id: int) -> None:
+        label, style = self.LABELS[action]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"psb:open:{action}:{game_id}"))
+        self.action, self.game_id = action, game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> SeatButton:
+        return cls(match["action"], int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            seats, user = bot_of(interaction).service.open_seats, person(interaction.user)
+            if self.action == "leave":
+                await post(interaction, await seats.leave(user, self.game_id))
+                return
+            threads = ThreadMaker(interaction)
+            try:
+                reply = await (seats.take(user, self.game_id, threads) if self.action == "take"
+                               else seats.start(user, self.game_id, threads))
+            except Exception:
+                await threads.discard()
+                raise
+            if reply.started:
+                await threads.publish(reply)
+            else:
+                await post(interaction, reply)
+        await pressed(interaction, f"{self.action} of open challenge {self.game_id}", act)
+
+
 @buttons
 def challenge_buttons(reply: Reply) -> list[discord.ui.Item[Any]]:
+    if reply.seats_open and reply.game_id is not None:
+        actions = ["take", "leave"] + (["start"] if reply.seats_open > 2 else [])
+        return [SeatButton(action, reply.game_id) for action in actions]
     if reply.challenge and reply.game_id is not None:
         return [ChallengeButton("accept", reply.game_id), ChallengeButton("decline", reply.game_id)]
     if reply.rematch and reply.game_id is not None:
@@ -253,5 +305,5 @@ async def accept(interaction: discord.Interaction, game_id: int) -> None:
 
 
 async def setup(bot: PaiShoBot) -> None:
-    bot.add_dynamic_items(ChallengeButton, RematchButton)
+    bot.add_dynamic_items(ChallengeButton, RematchButton, SeatButton)
     await bot.add_cog(Challenges(bot))

@@ -1,6 +1,7 @@
 """What happens without a command, in Discord: every tick the service says what is due (expired
-challenges, reminders, timeouts), and the bot's own turns arrive when it has thought them out;
-each notice is posted in its channel (editing the messages of challenges that closed)."""
+challenges, reminders, timeouts, tournament rounds, digests, turn notices held back by quiet
+hours), and the bot's own turns arrive when it has thought them out; each notice is posted in its
+channel (editing the messages of challenges that closed, sending its direct messages)."""
 from __future__ import annotations
 
 import logging
@@ -11,7 +12,7 @@ from discord.ext import commands, tasks
 from bot.app import PaiShoBot
 from bot.service import GameService, Notice
 
-from .replies import close_challenges, deliver
+from .replies import post_notice
 
 log = logging.getLogger(__name__)
 
@@ -55,16 +56,9 @@ class Clock(commands.Cog):
                 log.warning("Could not remove the unused thread %s: %s", channel_id, err)
 
     async def post_notice(self, notice: Notice) -> None:
-        """Post a notice in its channel (a thread's parent if the thread refuses it)."""
-        try:
-            channel = self.bot.get_channel(notice.channel_id) or await self.bot.fetch_channel(notice.channel_id)
-        except discord.HTTPException:
-            log.exception("Could not find channel %s to post a notice of game %s",
-                          notice.channel_id, notice.reply.game_id)
-            return
-        if isinstance(channel, discord.abc.Messageable) and await deliver(channel, notice.reply) is not None:
-            await self.svc.posted(notice.reply)
-        await close_challenges(self.bot, notice.reply)
+        """Post a notice in its channel (a thread's parent if the thread refuses it), with its
+        direct messages and edits."""
+        await post_notice(self.bot, notice)
 
     @ticker.before_loop
     async def before_ticker(self) -> None:

@@ -72,12 +72,17 @@ class Looking(commands.Cog):
             await interaction.response.send_message(embed=rules_embed(pages, 0), view=view, ephemeral=True)
 
     @app_commands.command(name="games", description="Running games and open challenges in this server")
-    @app_commands.describe(mine="Only the games you play in, with your recently finished ones")
+    @app_commands.describe(mine="Only the games you play in, with your recently finished ones",
+                           open="Only the open challenges, with their free seats")
     @app_commands.guild_only()
-    async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
+    async def games(self, interaction: discord.Interaction, mine: bool = False, open: bool = False) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        reply = await self.svc.games(viewer(interaction), guild_id=interaction.guild_id, mine=mine)
-        await tell(interaction, reply.text)
+        async with user_errors(interaction):
+            if open:
+                reply = await self.svc.open_seats.listing(viewer(interaction), interaction.guild_id)
+            else:
+                reply = await self.svc.games(viewer(interaction), guild_id=interaction.guild_id, mine=mine)
+            await tell(interaction, reply.text)
 
 
 def paginate(text: str, size: int = 3500) -> list[str]:

@@ -13,7 +13,7 @@ import discord
 
 import engine
 from bot.app import SORRY, PaiShoBot, tell
-from bot.service import Closed, Person, Reply, UserError, Viewer
+from bot.service import Announcement, Closed, DirectMessage, Notice, Person, Reply, UserError, Viewer
 from bot.texts import CHOICE_LIMIT, EMBED_LIMIT, MESSAGE_LIMIT, fit
 
 log = logging.getLogger(__name__)
@@ -142,6 +142,76 @@ async def deliver(target: discord.abc.Messageable, reply: Reply) -> discord.Mess
     return None
 
 
+async def follow_up(client: discord.Client, reply: Reply) -> None:
+    """What goes with a reply besides its message: the challenge messages it closes, the
+    tournament announcement it changes, its direct messages and its notices for other channels."""
+    await close_challenges(client, reply)
+    if reply.announce is not None:
+        await edit_announcement(client, reply.announce)
+    await send_dms(client, reply)
+    for notice in reply.notices:
+        await post_notice(client, notice)
+
+
+async def post_notice(client: discord.Client, notice: Notice) -> None:
+    """Post a notice in its channel (a thread's parent if the thread refuses it), then what goes
+    with it; a notice with nothing to show there (direct messages only) posts nothing."""
+    reply = notice.reply
+    if reply.text or reply.image is not None:
+        try:
+            channel = client.get_channel(notice.channel_id) or await client.fetch_channel(notice.channel_id)
+        except discord.HTTPException:
+            log.exception("Could not find channel %s to post a notice of game %s", notice.channel_id, reply.game_id)
+            channel = None
+        if isinstance(channel, discord.abc.Messageable) and await deliver(channel, reply) is not None:
+            await cast(PaiShoBot, client).service.posted(reply)
+    await follow_up(client, reply)
+
+
+async def send_dms(client: discord.Client, reply: Reply) -> None:
+    """Send a reply's direct messages; one Discord refuses (closed DMs) falls back to a mention in
+    the game's channel, and the player hears why the next time they use a command."""
+    for dm in reply.dms:
+        try:
+            user = client.get_user(dm.user_id) or await client.fetch_user(dm.user_id)
+            kwargs: dict[str, Any] = {"content": fit(linked(dm))}
+            if dm.image is not None:
+                kwargs["file"] = discord.File(io.BytesIO(dm.image), filename="board.png")
+            await user.send(**kwargs)
+        except discord.HTTPException as err:
+            log.info("Discord refused a direct message to user %s (game %s): %s %s", dm.user_id, dm.game_id,
+                     err.status, err.text)
+            for notice in await cast(PaiShoBot, client).service.dm_refused(dm):
+                await post_notice(client, notice)
+
+
+def linked(dm: DirectMessage) -> str:
+    """A direct message's text with the games it names as links that open them (``<#channel>``
+    alone may not resolve in a direct message)."""
+    text = dm.text
+    for guild_id, channel_id in dm.places:
+        if guild_id is not None:
+            text = text.replace(f"<#{channel_id}>", f"https://discord.com/channels/{guild_id}/{channel_id}")
+    return text
+
+
+async def edit_announcement(client: discord.Client, announcement: Announcement) -> None:
+    """Show a tournament's announcement as it is now (its Join / Leave buttons while sign-up is
+    open); a message Discord refuses to edit is logged only."""
+    channel = client.get_channel(announcement.channel_id)
+    if not isinstance(channel, discord.abc.Messageable) or not hasattr(channel, "get_partial_message"):
+        log.warning("Cannot edit tournament %s's announcement: channel %s not found", announcement.tournament_id,
+                    announcement.channel_id)
+        return
+    embed = discord.Embed(description=fit(announcement.text, EMBED_LIMIT),
+                          colour=EMBED_COLOUR if announcement.open else CLOSED_COLOUR)
+    view = view_for(Reply(announcement.text, tournament=announcement.tournament_id)) if announcement.open else None
+    try:
+        await channel.get_partial_message(announcement.message_id).edit(embed=embed, view=view)
+    except discord.HTTPException as err:
+        log.warning("Could not edit tournament %s's announcement: %s", announcement.tournament_id, err)
+
+
 async def close_challenges(client: discord.Client, reply: Reply) -> None:
     """Edit the challenge messages a reply closes: buttons removed, the state in words."""
     for closed in reply.closes:
@@ -172,12 +242,16 @@ async def post(interaction: discord.Interaction, reply: Reply,
     message = await deliver(target, reply)
     if message is not None:
         await bot_of(interaction).service.posted(reply)
-    await close_challenges(interaction.client, reply)
+    await follow_up(interaction.client, reply)
     if message is None or message.channel.id != getattr(target, "id", None):
         await tell(interaction, undelivered_text(reply, message))
         return message
-    if reply.private and interaction.response.is_done():
-        await interaction.edit_original_response(**private_kwargs(reply))  # the deferred answer is private
+    # a refused direct message is told here, in the deferred answer, before it would be deleted
+    note = await bot_of(interaction).service.note_for(interaction.user.id) if interaction.response.is_done() else None
+    if (reply.private or note) and interaction.response.is_done():
+        kwargs = private_kwargs(reply)
+        kwargs["content"] = fit("\n\n".join(text for text in (reply.private, note) if text))
+        await interaction.edit_original_response(**kwargs)  # the deferred answer is private
     elif close and interaction.response.is_done():
         try:
             await interaction.delete_original_response()

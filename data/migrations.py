@@ -174,6 +174,90 @@ MIGRATIONS: list[Step] = [
     UPDATE games SET posted = (SELECT COUNT(*) FROM moves WHERE moves.game_id = games.id);
     ALTER TABLE games ADD COLUMN pending_channel INTEGER;
     """,
+    # 10: playing together (issue 41). A game's own time per move (a tournament's; NULL: the
+    # server's), the tournament it belongs to, and for an open challenge the most seats it fills.
+    # Tournaments with their entrants and each round's pairings (a game, a bye or a forfeit, with
+    # the points once decided); the role a server names for organisers. Each player's notification
+    # settings, their vacations (clocks stopped), and turn notices held back by quiet hours.
+    """
+    ALTER TABLE games ADD COLUMN tournament_id INTEGER;
+    ALTER TABLE games ADD COLUMN move_seconds REAL;
+    ALTER TABLE games ADD COLUMN open_seats INTEGER;
+    CREATE INDEX games_by_tournament ON games (tournament_id);
+    CREATE TABLE tournaments (
+        id            INTEGER PRIMARY KEY,
+        guild_id      INTEGER NOT NULL,
+        channel_id    INTEGER NOT NULL,          -- where it is announced (its games get threads here)
+        message_id    INTEGER,                   -- the announcement (Join / Leave buttons)
+        organiser_id  INTEGER NOT NULL,
+        name          TEXT    NOT NULL,
+        variant       TEXT    NOT NULL,
+        options       TEXT    NOT NULL,          -- JSON, as the engine takes them
+        format        TEXT    NOT NULL,          -- roundrobin | swiss | tables
+        rounds        INTEGER NOT NULL,          -- planned rounds (a round robin's: set at the start)
+        rated         INTEGER NOT NULL,
+        move_seconds  REAL    NOT NULL,
+        round_seconds REAL    NOT NULL,
+        adjudication  TEXT    NOT NULL,          -- at a round's deadline: loss (the player to move) | draw
+        status        TEXT    NOT NULL,          -- signup | running | finished | cancelled
+        signup_until  REAL    NOT NULL,
+        round_no      INTEGER NOT NULL DEFAULT 0,
+        round_ends    REAL,
+        created_at    REAL    NOT NULL,
+        updated_at    REAL    NOT NULL
+    );
+    CREATE INDEX tournaments_by_status ON tournaments (status);
+    CREATE TABLE entrants (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        user_id       INTEGER NOT NULL,          -- the bot: a negative id, with its level
+        name          TEXT    NOT NULL,
+        account       TEXT,
+        level         TEXT,
+        number        INTEGER,                   -- starting number, given at the start
+        withdrawn     INTEGER,                   -- left after this many rounds (NULL: still in)
+        joined_at     REAL    NOT NULL,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE TABLE pairings (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round_no      INTEGER NOT NULL,
+        board         INTEGER NOT NULL,          -- 1, 2, ... in the round (byes and forfeits last)
+        kind          TEXT    NOT NULL,          -- game | bye | forfeit
+        players       TEXT    NOT NULL,          -- JSON: the entrants' user ids in seat order
+        channel_id    INTEGER,                   -- the thread made for the game (before the game exists)
+        game_id       INTEGER,
+        points        TEXT,                      -- JSON: each player's points, once decided
+        PRIMARY KEY (tournament_id, round_no, board)
+    );
+    CREATE INDEX pairings_by_game ON pairings (game_id);
+    CREATE TABLE organiser_roles (
+        guild_id INTEGER PRIMARY KEY,
+        role_id  INTEGER NOT NULL
+    );
+    CREATE TABLE player_settings (
+        user_id     INTEGER PRIMARY KEY,
+        notify      TEXT    NOT NULL DEFAULT 'mention',   -- mention | dm | digest
+        zone        TEXT    NOT NULL DEFAULT 'UTC',       -- IANA time zone of the hours below
+        quiet_from  INTEGER,                              -- quiet hours: from this hour to quiet_to
+        quiet_to    INTEGER,
+        digest_hour INTEGER NOT NULL DEFAULT 18,
+        digest_at   REAL,                                 -- when the next digest is due
+        dm_failed   INTEGER NOT NULL DEFAULT 0            -- a DM was refused: tell them (once)
+    );
+    CREATE TABLE vacations (
+        user_id INTEGER NOT NULL,
+        starts  REAL    NOT NULL,
+        ends    REAL    NOT NULL,
+        PRIMARY KEY (user_id, starts)
+    );
+    CREATE TABLE held_notices (
+        user_id INTEGER NOT NULL,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        ply     INTEGER NOT NULL,                         -- the turn it tells of
+        due_at  REAL    NOT NULL,                         -- the end of the player's quiet hours
+        PRIMARY KEY (user_id, game_id)
+    );
+    """,
 ]
 
 

@@ -106,6 +106,9 @@ class GameRow:
     challenger_id: int | None = None  # who made the challenge (None: stored before we kept it)
     posted: int = 0  # record entries whose message went out (-1: not even the start)
     pending_channel: int | None = None  # a thread made for the game while it was being started
+    tournament_id: int | None = None  # the tournament whose round the game belongs to
+    move_seconds: float | None = None  # the game's own time per move (a tournament's); None: the server's
+    open_seats: int | None = None  # an open challenge: the most seats it fills (None: opponents named)
     seats: list[Seat] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
     move_seats: list[int] = field(default_factory=list)
@@ -133,13 +136,17 @@ class Conflict(StoreError):
 class TurnTimer:
     """The clock a turn starts for the player to move: reminded after ``remind_after`` and out of
     time after ``deadline_after`` seconds from ``start``, unless the game's server has its own
-    settings, which the store looks up in the same transaction that writes the turn."""
+    settings, which the store looks up in the same transaction that writes the turn (``own``: the
+    times given are the game's own and stand). A player on vacation starts the clock when the
+    vacation ends."""
 
     seat: int
     start: float
     remind_after: float
     deadline_after: float
     guild_id: int | None
+    user_id: int | None = None  # the player to move: on vacation, their clock starts when it ends
+    own: bool = False  # the game's own times (a tournament's), not the server's settings
 
 
 class Keep:

@@ -15,6 +15,8 @@ from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
+from .open_sql import OpenSql
+from .player_sql import PlayerSql
 from .rating_sql import RatingSql
 from .rows import (
     KEEP,
@@ -31,6 +33,7 @@ from .rows import (
     TurnTimer,
     WriteFailed,
 )
+from .tournament_sql import TournamentSql
 from .tx import Row, Tx, marks
 
 __all__ = ["OPEN_STATUSES", "Row", "SeatSpec", "SqlStore", "Tx", "marks"]
@@ -38,7 +41,7 @@ __all__ = ["OPEN_STATUSES", "Row", "SeatSpec", "SqlStore", "Tx", "marks"]
 OPEN_STATUSES = ("challenge", "running")
 GAME_COLUMNS = ("id, variant, options, seed, big_seed, guild_id, channel_id, status, result, "
                 "created_at, updated_at, expires_at, rated, lobby_id, message_id, challenger_id, posted, "
-                "pending_channel")
+                "pending_channel, tournament_id, move_seconds, open_seats")
 SEED_COLUMN = range(-2**63, 2**63)  # seeds the integer column holds; larger ones are kept as digits
 # a new seat: user id, name, accepted, then optionally the AI level of a bot seat and the user's own name
 SeatSpec = tuple[int, str, bool] | tuple[int, str, bool, str | None] | tuple[int, str, bool, str | None, str | None]
@@ -54,7 +57,14 @@ def game_row(r: Row) -> GameRow:
                    result=json.loads(r["result"]) if r["result"] else None,
                    created_at=r["created_at"], updated_at=r["updated_at"], expires_at=r["expires_at"],
                    rated=bool(r["rated"]), lobby_id=r["lobby_id"], message_id=r["message_id"],
-                   challenger_id=r["challenger_id"], posted=r["posted"], pending_channel=r["pending_channel"])
+                   challenger_id=r["challenger_id"], posted=r["posted"], pending_channel=r["pending_channel"],
+                   tournament_id=r["tournament_id"], move_seconds=r["move_seconds"], open_seats=r["open_seats"])
+
+
+# when a turn's clock starts: now, or the end of the vacation of the player to move
+_TIMER_START = ("COALESCE((SELECT MAX(ends) FROM vacations WHERE user_id = CAST(? AS BIGINT) AND "
+                "starts <= CAST(? AS DOUBLE PRECISION) AND ends > CAST(? AS DOUBLE PRECISION)), "
+                "CAST(? AS DOUBLE PRECISION))")
 
 
 def timer_row(r: Row) -> Timer:
@@ -62,7 +72,7 @@ def timer_row(r: Row) -> Timer:
 
 
 
-class SqlStore(RatingSql):
+class SqlStore(RatingSql, TournamentSql, PlayerSql, OpenSql):
     """The store's operations; a database supplies ``_tx`` (a write transaction) and ``_read``."""
 
     path: str = ""
@@ -87,27 +97,42 @@ class SqlStore(RatingSql):
                           guild_id: int | None, channel_id: int, status: str,
                           seats: Iterable[SeatSpec], now: float,
                           expires_at: float | None = None, rated: bool = True,
-                          challenger_id: int | None = None, replaces: Sequence[int] = ()) -> int:
+                          challenger_id: int | None = None, replaces: Sequence[int] = (),
+                          open_seats: int | None = None) -> int:
         """A new game row with its seats (user id, name, accepted[, AI level of a bot seat[, the
         user's own name]]) in seat order; the challenger is seat 0 unless ``challenger_id`` says
         otherwise (a rematch rotates the seats). The open challenges it ``replaces`` are declined
-        in the same transaction."""
-        seats = list(seats)
+        in the same transaction. ``open_seats``: an open challenge that anyone may join, up to
+        that many seats."""
         async with self._tx() as tx:
-            game_id = await tx.insert_id(
-                "INSERT INTO games (variant, options, seed, big_seed, guild_id, channel_id, lobby_id, status, "
-                "created_at, updated_at, expires_at, rated, challenger_id) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (variant, json.dumps(options), seed if seed in SEED_COLUMN else 0,
-                 None if seed in SEED_COLUMN else str(seed), guild_id, channel_id, channel_id, status, now, now,
-                 expires_at, int(rated), challenger_id if challenger_id is not None else seats[0][0]))
-            await tx.many("INSERT INTO seats (game_id, seat, user_id, name, accepted, level, account) "
-                          "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                          [(game_id, i, s[0], s[1], int(s[2]), s[3] if len(s) > 3 else None,
-                            s[4] if len(s) > 4 else None) for i, s in enumerate(seats)])
+            game_id = await self._insert_game(tx, variant=variant, options=options, seed=seed, guild_id=guild_id,
+                                              channel_id=channel_id, lobby_id=channel_id, status=status,
+                                              seats=list(seats), now=now, expires_at=expires_at, rated=rated,
+                                              challenger_id=challenger_id, open_seats=open_seats)
             for old in replaces:
                 await tx.run("UPDATE games SET status = 'declined', updated_at = ? "
                              "WHERE id = ? AND status = 'challenge'", (now, old))
+        return game_id
+
+    @staticmethod
+    async def _insert_game(tx: Tx, *, variant: str, options: dict[str, Any], seed: int, guild_id: int | None,
+                           channel_id: int, lobby_id: int, status: str, seats: list[SeatSpec], now: float,
+                           expires_at: float | None = None, rated: bool = True, challenger_id: int | None = None,
+                           open_seats: int | None = None, tournament_id: int | None = None,
+                           move_seconds: float | None = None, posted: int = 0) -> int:
+        """Insert a game row and its seats in ``tx``; returns the game's id."""
+        game_id = await tx.insert_id(
+            "INSERT INTO games (variant, options, seed, big_seed, guild_id, channel_id, lobby_id, status, "
+            "created_at, updated_at, expires_at, rated, challenger_id, open_seats, tournament_id, move_seconds, "
+            "posted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (variant, json.dumps(options), seed if seed in SEED_COLUMN else 0,
+             None if seed in SEED_COLUMN else str(seed), guild_id, channel_id, lobby_id, status, now, now,
+             expires_at, int(rated), challenger_id if challenger_id is not None else seats[0][0], open_seats,
+             tournament_id, move_seconds, posted))
+        await tx.many("INSERT INTO seats (game_id, seat, user_id, name, accepted, level, account) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      [(game_id, i, s[0], s[1], int(s[2]), s[3] if len(s) > 3 else None,
+                        s[4] if len(s) > 4 else None) for i, s in enumerate(seats)])
         return game_id
 
     async def set_posted(self, game_id: int, ply: int) -> None:
@@ -205,15 +230,17 @@ class SqlStore(RatingSql):
             await tx.run("INSERT INTO timers (game_id, seat, remind_at, deadline_at, reminded) "
                          "VALUES (?, ?, ?, ?, ?)", (game_id, timer.seat, timer.remind_at,
                                                     timer.deadline_at, int(timer.reminded)))
-        elif isinstance(timer, TurnTimer):  # the server's own settings, looked up here
+        elif isinstance(timer, TurnTimer):  # the server's own settings and a vacation, looked up here
             t = timer
+            guild = None if t.own else t.guild_id
+            start = (t.user_id, t.start, t.start, t.start)
             await tx.run(
-                "INSERT INTO timers (game_id, seat, remind_at, deadline_at, reminded) "
-                "SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION) + COALESCE("
-                "(SELECT reminder_after FROM guild_settings WHERE guild_id = ?), CAST(? AS DOUBLE PRECISION)), "
-                "CAST(? AS DOUBLE PRECISION) + COALESCE((SELECT move_deadline FROM guild_settings WHERE guild_id = ?), "
-                "CAST(? AS DOUBLE PRECISION)), 0",
-                (game_id, t.seat, t.start, t.guild_id, t.remind_after, t.start, t.guild_id, t.deadline_after))
+                f"INSERT INTO timers (game_id, seat, remind_at, deadline_at, reminded) "
+                f"SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), {_TIMER_START} + COALESCE("
+                f"(SELECT reminder_after FROM guild_settings WHERE guild_id = ?), CAST(? AS DOUBLE PRECISION)), "
+                f"{_TIMER_START} + COALESCE((SELECT move_deadline FROM guild_settings WHERE guild_id = ?), "
+                f"CAST(? AS DOUBLE PRECISION)), 0",
+                (game_id, t.seat, *start, guild, t.remind_after, *start, guild, t.deadline_after))
 
     async def mark_reminded(self, game_id: int) -> None:
         async with self._tx() as tx:

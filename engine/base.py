@@ -41,12 +41,18 @@ LEAVE_REASONS = ("resignation", "timeout")
 _LEAVE_WORD = {"resignation": "resign", "timeout": "timeout"}
 _LEAVE_RE = re.compile(r"^(resign|timeout) ([1-9])$")
 _REASON_TEXT = {"resignation": "by resignation", "timeout": "on time", "agreement": "by agreement",
-                "no_people_left": "no person was left to play; ranked by the scores then"}
+                "no_people_left": "no person was left to play; ranked by the scores then",
+                "deadline": "the round's deadline passed; ranked by the scores then",
+                "deadline_draw": "drawn at the round's deadline"}
 # The record entry of a game the players agreed to end as a draw (see Game.agree_draw).
 DRAW_AGREED = "draw agreed"
 # The record entry of a game ended, ranked by the scores of that moment, because no person was left
 # in it (see Game.end_by_scores: the bot's seats alone do not play on).
 ENDED_BY_SCORES = "ended by scores"
+# The record entries of a tournament game that its round's deadline ended (see Game.end_at_deadline):
+# ranked by the scores of that moment, or a draw for everyone still in.
+ENDED_AT_DEADLINE = "ended at deadline"
+DRAWN_AT_DEADLINE = "draw at deadline"
 
 
 def quoted_as_typed(message: str, typed: str) -> str:
@@ -121,6 +127,8 @@ class Game:
             raise IllegalMove("To end the game in a draw, offer a draw.")
         if notation.squash(move).lower() == notation.squash(ENDED_BY_SCORES):
             raise IllegalMove("A game ends by scores only when no person is left in it.")
+        if notation.squash(move).lower() in (notation.squash(ENDED_AT_DEADLINE), notation.squash(DRAWN_AT_DEADLINE)):
+            raise IllegalMove("Only a tournament round's deadline ends a game that way.")
         try:
             canonical = self._play(move)
         except IllegalMove as err:
@@ -155,16 +163,34 @@ class Game:
     def end_by_scores(self) -> None:
         """End the game now, ranked by the scores of this moment: the seats still in with the best
         score win (all of them in a game without scores); recorded as ``ended by scores``."""
+        self._end_ranked(ENDED_BY_SCORES, "no_people_left")
+
+    def end_at_deadline(self, draw: bool = False) -> None:
+        """A tournament round's deadline ends the game now: a draw for every seat still in
+        (``draw``, recorded as ``draw at deadline``), or ranked by the scores of this moment as
+        ``end_by_scores`` ranks them (recorded as ``ended at deadline``)."""
+        if not draw:
+            self._end_ranked(ENDED_AT_DEADLINE, "deadline")
+            return
         if self.outcome is not None:
-            raise IllegalMove(self._over_message(ENDED_BY_SCORES))
+            raise IllegalMove(self._over_message(DRAWN_AT_DEADLINE))
+        left = set(self.left_players)
+        staying = tuple(s for s in range(self.players) if s not in left)
+        self.outcome = Outcome(staying, tuple(self.scores) or None, "deadline_draw")
+        self._legal = None
+        self.record.append(DRAWN_AT_DEADLINE)
+
+    def _end_ranked(self, entry: str, reason: str) -> None:
+        if self.outcome is not None:
+            raise IllegalMove(self._over_message(entry))
         left = set(self.left_players)
         staying = [s for s in range(self.players) if s not in left]
         scores = tuple(self.scores)
         best = max((scores[s] for s in staying), default=0) if scores else 0
         winners = tuple(s for s in staying if not scores or scores[s] == best)
-        self.outcome = Outcome(winners, scores or None, "no_people_left")
+        self.outcome = Outcome(winners, scores or None, reason)
         self._legal = None
-        self.record.append(ENDED_BY_SCORES)
+        self.record.append(entry)
 
     def reveals_hidden(self, entry: str) -> bool:
         """Whether a record entry showed someone hidden information (a tile drawn from a pile),
@@ -270,6 +296,9 @@ class Game:
             return
         if entry.strip().lower() == ENDED_BY_SCORES:
             self.end_by_scores()
+            return
+        if entry.strip().lower() in (ENDED_AT_DEADLINE, DRAWN_AT_DEADLINE):
+            self.end_at_deadline(draw=entry.strip().lower() == DRAWN_AT_DEADLINE)
             return
         leave = _LEAVE_RE.match(entry.strip().lower())
         if leave:

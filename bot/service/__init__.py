@@ -21,6 +21,12 @@ two simultaneous moves is judged on the new position.
     wording.py     how games, turns and results are put into words
     pictures.py    the pictures replies carry, drawn by the painters (off the event loop)
     replays.py     a game's animated replay and any of its positions (the step-through)
+    open_seats.py  open challenges: seats anyone in the channel may take
+    tournaments.py tournaments: create, join, leave, start, cancel, standings
+    rounds.py      a tournament's rounds, run by the sweep: pairing (pairing.py), games, deadlines,
+                   points and standings (scoring.py)
+    settings.py    each player's settings: how they hear of their turn, quiet hours, vacations
+    notify.py      telling the player to move as they chose (mention, direct message, digest)
 
 CPU-heavy work runs in worker processes (``service.workers``, bot/workers.py): the AI and animated
 replays there, still pictures in ``service.painters`` (its own processes in the Discord bot, so a
@@ -40,22 +46,39 @@ from data import GameStore, StoreError
 from .. import metrics
 from ..workers import InlineWorkers, Workers
 from .agreements import Agreements
-from .base import HOUR, NO_GAME_HERE, Closed, NoGameHere, Notice, Person, Reply, UserError, Viewer
+from .base import (
+    HOUR,
+    NO_GAME_HERE,
+    Announcement,
+    Closed,
+    DirectMessage,
+    NoGameHere,
+    Notice,
+    Person,
+    Reply,
+    UserError,
+    Viewer,
+)
 from .bots import Bots
 from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
 from .clock import Sweeper
 from .looking import Looking
+from .notify import Notify
+from .open_seats import OpenSeats
 from .panel import Panel, Panels
 from .pictures import Pictures
 from .play import Play
 from .replays import Replays
+from .rounds import Rounds
 from .running import RunningGames
+from .settings import Settings
 from .standings import Standings
 from .timers import DEFAULT_DEADLINE, DEFAULT_REMINDER, Timers
+from .tournaments import Tournaments
 from .wording import in_words
 
 __all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "Viewer", "NO_GAME_HERE", "HOUR",
-           "in_words", "Panel"]
+           "in_words", "Panel", "Announcement", "DirectMessage"]
 R = TypeVar("R")
 log = logging.getLogger(__name__)
 
@@ -79,8 +102,10 @@ class GameService:
         self.running = RunningGames(store, owns)
         self.timers = Timers(store, clock, reminder_after=reminder_after, move_deadline=move_deadline)
         self.standings = Standings(store, clock, pictures)
-        self.play = Play(store, self.running, self.timers, self.standings, clock, pictures)
-        self.challenges = Challenges(store, self.running, self.timers, clock, pictures, ttl=challenge_ttl, rng=rng)
+        self.notify = Notify(store, clock, self.running, pictures)
+        self.play = Play(store, self.running, self.timers, self.standings, clock, pictures, self.notify)
+        self.challenges = Challenges(store, self.running, self.timers, clock, pictures, self.notify,
+                                     ttl=challenge_ttl, rng=rng)
         self.sweeper = Sweeper(store, self.running, self.challenges, self.play, clock)
         self.looking = Looking(store, self.running, pictures)
         self.agreements = Agreements(store, self.running, self.play, self.timers, clock, pictures)
@@ -117,7 +142,6 @@ class GameService:
         self.agree = self.agreements.agree
         self.decline_offer = self.agreements.decline
         # time
-        self.tick = self.sweeper.tick
         self.unannounced = self.sweeper.unannounced
         self.orphans = self.challenges.orphans
         self.timings = self.timers.timings
@@ -135,6 +159,14 @@ class GameService:
         # watching a game again
         self.replays = Replays(store, self.running, self.workers, pictures, self.looking)
         self.replay, self.position = self.replays.replay, self.replays.position
+        # playing together: open challenges, tournaments, each player's settings
+        self.open_seats = OpenSeats(store, self.running, self.challenges, clock)
+        self.rounds = Rounds(store, self.running, self.play, self.challenges, self.timers, self.notify, pictures,
+                             clock)
+        self.tournaments = Tournaments(store, self.running, self.play, self.rounds, clock)
+        self.settings = Settings(store, clock, self.notify.forget)
+        self.dm_refused = self.notify.refused
+        self.note_for = self.notify.note_for
 
     def _explained(self, action: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
         """``action``, whose refusal that no game runs in the channel says what is there instead
@@ -146,6 +178,17 @@ class GameService:
             except NoGameHere as missing:
                 raise UserError(await self.looking.explain(missing)) from None
         return run
+
+    async def tick(self) -> list[Notice]:
+        """What is due now: expired challenges, reminders and timeouts, the tournaments' rounds,
+        turn notices held back by quiet hours and the daily digests."""
+        notices = await self.sweeper.tick()
+        notices += await self.rounds.tick()
+        try:
+            notices += await self.notify.due()
+        except Exception:
+            log.exception("The digests and held turn notices could not be sent; the next tick tries again")
+        return notices
 
     async def posted(self, reply: Reply) -> None:
         """The front-end has posted ``reply``: the turn (or start) it shows is never announced again
@@ -161,6 +204,7 @@ class GameService:
         """Register every running game after a start (each is replayed on first use) and resume
         the bot's turns that were pending; returns how many games run."""
         await self.standings.do_chores()
+        await self.notify.load()
         count = await self.running.reload()
         self.bots.wake_all()
         return count

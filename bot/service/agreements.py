@@ -161,6 +161,7 @@ class Agreements:
         self.running.keep(row, before)
         assert before.to_move is not None
         text = f"Takeback agreed: {', '.join(undone)} taken back. {wording.status_text(row, before)}"
-        return Reply(text, image=await self.pictures.board(row, before),
-                     mention=wording.mentions(row, [before.to_move]), game_id=row.id,
-                     pick=not row.is_bot(before.to_move))
+        reply = Reply(text, image=await self.pictures.board(row, before),
+                      mention=wording.mentions(row, [before.to_move]), game_id=row.id,
+                      pick=not row.is_bot(before.to_move))
+        return await self.play.notify.route(reply, row)

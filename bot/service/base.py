@@ -81,6 +81,32 @@ class Closed:
     text: str
 
 
+@dataclass(frozen=True)
+class Announcement:
+    """A tournament's announcement message, edited in place: its text now, and whether sign-up is
+    still open (its Join / Leave buttons stay while it is)."""
+
+    channel_id: int
+    message_id: int
+    text: str
+    tournament_id: int
+    open: bool
+
+
+@dataclass(frozen=True)
+class DirectMessage:
+    """A message for one player alone (their turn, their digest): the text, a picture, and the
+    places it names (``<#channel>`` in the text; each (server, channel) in ``places``, so a
+    front-end can make them links). If Discord refuses it, the front-end asks the service for the
+    fallback (GameService.dm_refused)."""
+
+    user_id: int
+    text: str
+    image: bytes | None = None
+    places: tuple[tuple[int | None, int], ...] = ()
+    game_id: int | None = None
+
+
 @dataclass
 class Reply:
     """What to show after a successful action."""
@@ -101,6 +127,11 @@ class Reply:
     ply: int | None = None  # the record entries this message shows played (0: the start): once it is
     #                         posted, the front-end says so (GameService.posted)
     pick: bool = False  # a person is to move in the running game: offer the Play button (the move panel)
+    dms: tuple[DirectMessage, ...] = ()  # direct messages to send with it (players told privately)
+    seats_open: int = 0  # an open challenge of this many seats: offer Take a seat / Leave (and Start, if over 2)
+    tournament: int | None = None  # a tournament's announcement: offer Join / Leave
+    announce: Announcement | None = None  # a tournament's announcement to edit
+    notices: tuple[Notice, ...] = ()  # messages for other channels (a game's thread) that go with it
 
 
 @dataclass

@@ -18,6 +18,7 @@ from .. import records
 from ..options import suggest_options
 from . import wording
 from .base import SAVE_FAILED, Closed, Person, Reply, UserError
+from .notify import Notify
 from .pictures import Pictures
 from .running import RunningGames, replay, saving
 from .timers import Timers
@@ -30,8 +31,9 @@ OPEN_CHALLENGES = 5  # open challenges a user may have made in one server
 
 class Challenges:
     def __init__(self, store: GameStore, running: RunningGames, timers: Timers, clock: Callable[[], float],
-                 pictures: Pictures, *, ttl: float = DEFAULT_CHALLENGE_TTL,
+                 pictures: Pictures, notify: Notify, *, ttl: float = DEFAULT_CHALLENGE_TTL,
                  rng: random.Random | None = None) -> None:
+        self.notify = notify
         self.store = store
         self.running = running
         self.timers = timers
@@ -99,26 +101,14 @@ class Challenges:
                         make_channel: Callable[[str], Awaitable[int | None]] | None = None) -> Reply:
         """Store a new challenge (replacing the challenger's open one in this channel) and word it;
         with nobody left to accept (the bot plays every other seat) the game starts at once."""
-        now = self.clock()
-        replaced = [r for r in await self.store.open_challenges_in(channel_id) if self.challenger(r) == challenger.id]
-        await self._check_limits(challenger, guild_id, replaced, bot_game=any(len(s) > 3 and s[3] for s in seats))
-        try:
-            game_id = await self.store.create_game(
-                variant=info.id, options=options, seed=seed, guild_id=guild_id, channel_id=channel_id,
-                status="challenge", seats=seats, now=now, expires_at=now + self.ttl, rated=rated,
-                challenger_id=challenger.id, replaces=[r.id for r in replaced])
-        except WriteFailed:
-            log.exception("Could not store a challenge of %s in channel %d", challenger.id, channel_id)
-            raise UserError(SAVE_FAILED) from None
-        closes = []
-        for old in replaced:
-            closes += self._closed(old, f"Replaced by challenge #{game_id}.")
+        game_id, replaced, closes = await self.store_new(challenger, info, options, seed, guild_id, channel_id,
+                                                         seats, rated)
         invited = [s for s in seats if not s[2]]
         if not invited:
             row = await self.store.get_game(game_id)
             assert row is not None
             async with self.running.lock(game_id):
-                started = await self._start_in(row, 0, self.clock(), make_channel)
+                started = await self.start_in(row, 0, self.clock(), make_channel)
             return replace(started, closes=tuple(closes) + started.closes)
         bots = [s for s in seats if len(s) > 3 and s[3] is not None]
         who = ", ".join(s[1] for s in invited)
@@ -132,6 +122,27 @@ class Challenges:
             text += " Any player may propose another board; everyone accepts the board they play on."
         return Reply(text, image=image, mention=tuple(s[0] for s in invited), game_id=game_id,
                      closes=tuple(closes), challenge=True)
+
+    async def store_new(self, challenger: Person, info: engine.GameDescriptor, options: dict[str, Any], seed: int,
+                        guild_id: int | None, channel_id: int, seats: list[SeatSpec], rated: bool,
+                        open_seats: int | None = None) -> tuple[int, list[GameRow], list[Closed]]:
+        """Store a new challenge within the challenger's limits, declining their open one in this
+        channel: its id, the challenges it replaced and the edits of their messages."""
+        now = self.clock()
+        replaced = [r for r in await self.store.open_challenges_in(channel_id) if self.challenger(r) == challenger.id]
+        await self._check_limits(challenger, guild_id, replaced, bot_game=any(len(s) > 3 and s[3] for s in seats))
+        try:
+            game_id = await self.store.create_game(
+                variant=info.id, options=options, seed=seed, guild_id=guild_id, channel_id=channel_id,
+                status="challenge", seats=seats, now=now, expires_at=now + self.ttl, rated=rated,
+                challenger_id=challenger.id, replaces=[r.id for r in replaced], open_seats=open_seats)
+        except WriteFailed:
+            log.exception("Could not store a challenge of %s in channel %d", challenger.id, channel_id)
+            raise UserError(SAVE_FAILED) from None
+        closes = []
+        for old in replaced:
+            closes += self._closed(old, f"Replaced by challenge #{game_id}.")
+        return game_id, replaced, closes
 
     async def _check_limits(self, user: Person, guild_id: int | None, replaced: list[GameRow], bot_game: bool) -> None:
         """Fair use, per server: at most BOT_GAMES running games against the bot and OPEN_CHALLENGES
@@ -199,6 +210,9 @@ class Challenges:
                 raise UserError("There is no open challenge for you in this channel.")
             row = mine[-1]
         if row.seat_of(user.id) is None:
+            if row.open_seats is not None and row.status == "challenge":
+                raise UserError(f"Challenge #{row.id} is open to anyone: take a seat with its Take a seat button "
+                                "(console: take).")
             raise UserError("This challenge is not for you.")
         if row.status == "expired" or (row.status == "challenge" and row.expires_at is not None
                                        and row.expires_at <= self.clock()):
@@ -222,6 +236,9 @@ class Challenges:
             row = await self._open(user, row.id, None)
             seat = row.seat_of(user.id)
             assert seat is not None
+            if row.open_seats is not None:
+                raise UserError(f"You have a seat in open challenge #{row.id}; it starts when every seat is taken, "
+                                f"or when {row.seats[0].name} starts it (Start button, console: start).")
             if row.seats[seat].accepted:
                 others = ", ".join(s.name for s in row.seats if not s.accepted)
                 raise UserError(f"You have already accepted; waiting for {others}.")
@@ -230,9 +247,9 @@ class Challenges:
             if waiting:
                 await saving(row, self.store.set_accepted(row.id, seat, True, now))
                 return Reply(f"{user.name} accepted. Waiting for {', '.join(waiting)}.", game_id=row.id)
-            return await self._start_in(row, seat, now, make_channel)
+            return await self.start_in(row, seat, now, make_channel)
 
-    async def _start_in(self, row: GameRow, seat: int, now: float,
+    async def start_in(self, row: GameRow, seat: int, now: float,
                         make_channel: Callable[[str], Awaitable[int | None]] | None) -> Reply:
         """Start the game in a channel of its own if ``make_channel`` makes one (noted in the store
         first, so a start that fails, even by a stop, leaves no thread behind: see ``orphans``)."""
@@ -278,10 +295,11 @@ class Challenges:
                 f"{names[game.to_move]} {game.turn_words()}.")
         if game.hidden_hands:
             text += " Your tiles are private: see them with the hand command."
-        return Reply(text, image=await self.pictures.board(started, game),
-                     mention=wording.mentions(started, [game.to_move]), game_id=started.id, started=True,
-                     pick=not started.is_bot(game.to_move),
-                     closes=tuple(closes), ply=0, **await self.pictures.private(game, seat))
+        reply = Reply(text, image=await self.pictures.board(started, game),
+                      mention=wording.mentions(started, [game.to_move]), game_id=started.id, started=True,
+                      pick=not started.is_bot(game.to_move),
+                      closes=tuple(closes), ply=0, **await self.pictures.private(game, seat))
+        return await self.notify.route(reply, started)
 
     async def decline(self, user: Person, *, game_id: int | None = None,
                       channel_id: int | None = None) -> Reply:
@@ -289,6 +307,9 @@ class Challenges:
         row = await self._open(user, game_id, channel_id)
         async with self.running.lock(row.id):
             row = await self._open(user, row.id, None)
+            if row.open_seats is not None and user.id != self.challenger(row):
+                raise UserError(f"To give up your seat in open challenge #{row.id}, use its Leave button "
+                                "(console: leave).")
             await saving(row, self.store.set_status(row.id, "declined", self.clock()))
         withdrew = user.id == self.challenger(row)
         verb = "withdrew" if withdrew else "declined"

@@ -79,6 +79,8 @@ class Sweeper:
                             row.id, timer.seat, game.to_move)
                 return None
             seat = row.seats[timer.seat]
+            if seat.user_id > 0 and (await self.play.notify.about((seat.user_id,)))[seat.user_id][1] is not None:
+                return None  # on vacation: their clock is stopped (the store moved its deadline out)
             if timer.deadline_at <= now and timer.reminded:
                 after = await self.play.leave(row, game, timer.seat, "timeout")
             elif not timer.reminded and timer.remind_at <= now:
@@ -93,7 +95,8 @@ class Sweeper:
                     return None  # another process (or an earlier sweep) has sent it
                 text = (f"{seat.name}, it is your move in game #{row.id} ({wording.game_name(row.variant)}). "
                         f"Your time runs out {wording.in_words(deadline - now)}.")
-                return Notice(row.channel_id, Reply(text, mention=(seat.user_id,), game_id=row.id, pick=True))
+                reminder = Reply(text, mention=(seat.user_id,), game_id=row.id, pick=True)
+                return Notice(row.channel_id, await self.play.notify.route(reminder, row))
             else:
                 return None  # a move has just set a new timer
         return Notice(row.channel_id, await self.play.turn_reply(row, after, f"{seat.name} ran out of time."))

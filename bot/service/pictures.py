@@ -20,6 +20,7 @@ from engine.steps import Step
 from engine.view import BoardView
 from rendering import panel as panels
 from rendering import replay as drawing
+from rendering.standings import Standings, render_standings
 
 from ..texts import plain_name
 from ..workers import Workers
@@ -77,6 +78,10 @@ class Pictures:
     async def rating_chart(self, title: str, values: list[float]) -> bytes | None:
         """A player's rating over their games."""
         return await self._draw(f"the rating chart {title!r}", rendering.rating_chart, plain_name(title), values)
+
+    async def standings(self, table: Standings) -> bytes | None:
+        """A tournament's standings table (rendering.standings)."""
+        return await self._draw(f"the standings of {table.title!r}", render_standings, table)
 
     async def position(self, row: GameRow, ply: int) -> bytes:
         """The position after ``ply`` entries of a stored record (rebuilt in the painter)."""

@@ -17,6 +17,7 @@ from engine.notation import GAME_OVER, NOT_YOUR_TURN, squash
 from .. import metrics
 from . import wording
 from .base import ENGINE_FAILED, LEFT_GAME, MOVE_NOT_SAVED, MOVED_ON, NOT_PLAYING, Person, Reply, UserError
+from .notify import Notify
 from .pictures import Pictures
 from .running import RunningGames, replay, saving
 from .standings import Standings
@@ -27,13 +28,14 @@ log = logging.getLogger(__name__)
 
 class Play:
     def __init__(self, store: GameStore, running: RunningGames, timers: Timers, standings: Standings,
-                 clock: Callable[[], float], pictures: Pictures) -> None:
+                 clock: Callable[[], float], pictures: Pictures, notify: Notify) -> None:
         self.store = store
         self.running = running
         self.timers = timers
         self.standings = standings
         self.clock = clock
         self.pictures = pictures
+        self.notify = notify
 
     async def move(self, channel_id: int, user: Person, text: str, version: str | None = None) -> Reply:
         """Play ``text`` for ``user`` in the game of this channel; ``version``: the position the
@@ -120,6 +122,9 @@ class Play:
                 raise UserError(NOT_PLAYING)
             if game.record:
                 raise UserError("The game has started, so it can no longer be aborted; you can resign instead.")
+            if row.tournament_id is not None:
+                raise UserError("A tournament game cannot be called off; you can resign it instead (the tournament "
+                                "leave command withdraws you from the tournament).")
             await saving(row, self.store.set_status(row.id, "aborted", self.clock()))
             self.running.forget(row)
         return Reply(f"{user.name} aborted game #{row.id} before the first move.", game_id=row.id,
@@ -214,6 +219,7 @@ class Play:
             mention = wording.mentions(row)  # everyone hears how it ended
         else:
             mention = () if game.to_move is None else wording.mentions(row, [game.to_move])
-        return Reply(text, image=await self.pictures.board(row, game), mention=mention, game_id=row.id,
-                     finished=game.outcome is not None, rematch=game.outcome is not None, ply=len(game.record),
-                     pick=game.to_move is not None and not row.is_bot(game.to_move))
+        reply = Reply(text, image=await self.pictures.board(row, game), mention=mention, game_id=row.id,
+                      finished=game.outcome is not None, rematch=game.outcome is not None, ply=len(game.record),
+                      pick=game.to_move is not None and not row.is_bot(game.to_move))
+        return await self.notify.route(reply, row, turn=game.outcome is None)

@@ -28,10 +28,20 @@ class Timers:
 
     def for_turn(self, row: GameRow, game: engine.Game, now: float) -> TurnTimer | None:
         """The reminder and deadline of the player to move, by the server's settings (which the
-        store looks up in the transaction that stores the turn)."""
+        store looks up in the transaction that stores the turn), or by the game's own time per
+        move (a tournament's); a player on vacation has the clock start when it ends."""
         if game.to_move is None or row.is_bot(game.to_move):
             return None  # the bot keeps no clock: it moves at once
-        return TurnTimer(game.to_move, now, self.reminder_after, self.move_deadline, row.guild_id)
+        return self.for_seat(game.to_move, row.seats[game.to_move].user_id, row.guild_id, row.move_seconds, now)
+
+    def for_seat(self, seat: int, user_id: int, guild_id: int | None, move_seconds: float | None,
+                 now: float) -> TurnTimer:
+        """The timer of ``seat``'s turn from ``now``: the game's own time per move when it has one
+        (reminded halfway, or after the usual delay if that is sooner), else the server's."""
+        if move_seconds is not None:
+            return TurnTimer(seat, now, min(self.reminder_after, move_seconds / 2), move_seconds, guild_id,
+                             user_id=user_id, own=True)
+        return TurnTimer(seat, now, self.reminder_after, self.move_deadline, guild_id, user_id=user_id)
 
     async def set_timings(self, guild_id: int, *, move_hours: float, reminder_hours: float) -> Reply:
         """A server admin sets the time per move and when players are reminded (new turns on)."""

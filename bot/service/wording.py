@@ -24,11 +24,18 @@ def count(n: int, word: str) -> str:
 
 def in_words(seconds: float) -> str:
     """A duration for people: ``in 3 days``, ``in 5 hours``, ``in 20 minutes``."""
+    return f"in {duration(seconds)}"
+
+
+def duration(seconds: float) -> str:
+    """``3 days``, ``5 hours``, ``20 minutes``, ``1 hour``."""
     if seconds >= 2 * 86400:
-        return f"in {round(seconds / 86400)} days"
+        return f"{round(seconds / 86400)} days"
     if seconds >= 2 * 3600:
-        return f"in {round(seconds / 3600)} hours"
-    return f"in {max(1, round(seconds / 60))} minutes"
+        return f"{round(seconds / 3600)} hours"
+    if 3600 <= seconds < 2 * 3600 and seconds % 3600 == 0:
+        return "1 hour"
+    return f"{max(1, round(seconds / 60))} minutes"
 
 
 def outcome_dict(outcome: engine.Outcome) -> dict[str, Any]:

@@ -41,7 +41,7 @@ async def test_console_errors_are_one_line_messages(service, tmp_path):
     assert await session.handle("c3") == ['! Who is speaking? Start the line with a name, e.g. "alice: help".']
     assert await session.handle("alice: c3") == [
         "! There is no game running in this channel. Start one with challenge."]
-    assert await session.handle("challenge pauso") == ["! Name at least one opponent."]
+    assert (await session.handle("challenge pauso seats=9"))[0] == "! PAUSO is played by 2 to 4 players, not 9."
     assert (await session.handle("challenge pauso bob rings=20"))[0].startswith(
         "! The option rings must be a whole number from 4 to 12")
     await session.handle("challenge pauso bob")
