@@ -18,6 +18,8 @@ import engine
 from engine import ai
 from engine.notation import echo
 
+from . import console_learn
+from .console_learn import ConsoleLessons
 from .console_panel import ConsolePanel
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
 from .service import GameService, Notice, Person, Reply, UserError, Viewer
@@ -49,6 +51,12 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   profile [name] [game]  ratings, record and a rating chart (challenges are rated
                        unless you add rated=no)
   leaderboard [game] [page]  the best rated players
+  learn [game] [n]     lessons, only for you: your progress; a game's lessons (opens the
+                       next one); lesson n. In a lesson: pick <n> (or just n), back,
+                       a move typed (or try <move>), hint, then next, again or share;
+                       stop closes it (meanwhile pick, back and a bare move are the lesson's)
+  hint                 in a casual game or one against the bot, on your turn: the move the
+                       bot would play for you, and why (3 per game)
   channel <name>       go to another channel (one running game per channel)
   help | quit
 Games: {games}. A game's options and notation: rules <game>."""
@@ -63,7 +71,8 @@ def help_text() -> str:
 
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "offer", "takeback",
-            "rematch", "replay", "browse", "pick", "back", "cancel"}
+            "rematch", "replay", "browse", "pick", "back", "cancel", "learn", "hint", "try", "stop", "next",
+            "again", "share"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
 _OFFER_RE = re.compile(r"(?i)\s*(offer|accept|decline)\s+(draw|takeback)\s*")
 _BOT_RE = re.compile(r"(?i)bot(?::(\S*))?")  # a seat the bot plays, at a level (checked with the others)
@@ -91,6 +100,7 @@ class ConsoleSession:
         self._shown: list[Reply] = []  # replies printed by the line being handled
         service.bots.announce = self._hear
         self.panel = ConsolePanel(service, self._save, self._show)
+        self.lessons = ConsoleLessons(service, self._save)
 
     @property
     def channel_id(self) -> int:
@@ -191,6 +201,18 @@ class ConsoleSession:
             raise UserError('Who is speaking? Start the line with a name, e.g. "alice: help".')
         me = self.person(self.speaker)
         svc, here = self.service, self.channel_id
+        if word == "learn":
+            return await self.lessons.learn(me, rest)
+        if self.lessons.active(me):
+            if word in console_learn.WORDS or (word.isdigit() and not rest):
+                return await self.lessons.handle("pick" if word.isdigit() else word, word if word.isdigit() else rest,
+                                                 me)
+            if word not in COMMANDS:  # a bare move is tried in the open lesson
+                return await self.lessons.handle("try", line, me)
+        if word == "hint":  # not in a lesson: a hint in the game here
+            return [f"(only {me.name} sees) {(await svc.hint(here, me)).text}"]
+        if word in ("try", "next", "again", "share", "stop"):
+            raise UserError(console_learn.NO_LESSON)
         if word == "challenge":
             return self._show(await self._challenge(me, rest))
         offer = _OFFER_RE.fullmatch(line)

@@ -13,6 +13,8 @@ two simultaneous moves is judged on the new position.
     bots.py        the seats the bot plays: its turns, thought out in worker processes
     play.py        move, resign, abort, hand, autocomplete, and the commit of every turn
     panel.py       the move panel: a move picked in steps, for the player to move, played as /move
+    lessons.py     the lessons: progress per user and game, a lesson played with the panel or by notation
+    hints.py       hints: the move the AI would play for the player to move, in casual games
     clock.py       the background sweep: expiry, reminders, timeouts
     timers.py      time per move, per server
     standings.py   ratings, profiles, leaderboards
@@ -43,6 +45,8 @@ from .base import HOUR, NO_GAME_HERE, Closed, NoGameHere, Notice, Person, Reply,
 from .bots import Bots
 from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
 from .clock import Sweeper
+from .hints import Hints
+from .lessons import Course, Learning, LessonPanel
 from .looking import Looking
 from .panel import Panel, Panels
 from .pictures import Pictures
@@ -54,7 +58,7 @@ from .timers import DEFAULT_DEADLINE, DEFAULT_REMINDER, Timers
 from .wording import in_words
 
 __all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "Viewer", "NO_GAME_HERE", "HOUR",
-           "in_words", "Panel"]
+           "in_words", "Panel", "Course", "LessonPanel"]
 R = TypeVar("R")
 log = logging.getLogger(__name__)
 
@@ -110,6 +114,11 @@ class GameService:
         self.open_panel = explained(self.panels.open)
         self.panel_step = self.panels.step
         self.play_panel = self.panels.play_chosen
+        # learning: lessons (private, touching no game) and hints in casual games
+        self.learning = Learning(store, clock, pictures)
+        self.standings.learned = self.learning.summary
+        self.hints = Hints(self.running, self.workers)
+        self.hint = explained(self.hints.hint)
         # what the players agree on
         self.draw = explained(self.agreements.draw)
         self.takeback = explained(self.agreements.takeback)

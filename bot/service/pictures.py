@@ -51,6 +51,10 @@ class Pictures:
         return await self._draw(f"the board of game {row.id}", rendering.render_view, game.view(),
                                 seat_names(row))
 
+    async def view(self, view: BoardView, names: list[str] | None = None) -> bytes | None:
+        """The picture of any position's view (a lesson's, a game that is not stored)."""
+        return await self._draw(f"a {view.variant} position", rendering.render_view, view, names)
+
     async def hand(self, game: engine.Game, seat: int) -> bytes | None:
         """A picture of one player's own tiles (games with hidden hands)."""
         return await self._draw(f"the hand of seat {seat}", rendering.render_hand_view, game.hand_view(seat))

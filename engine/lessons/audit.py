@@ -105,6 +105,11 @@ def audit(lesson: Lesson, judged: int = 40) -> Report:
         if solution not in accepted:
             report.problems.append(f"{where}: the written solution {step.solution} does not meet the goal.")
             return report
+        ended = before.copy()
+        ended.play(solution)
+        if ended.outcome is not None and not _names_end(step.goal):
+            report.problems.append(f"{where}: the written solution ends the game ({ended.outcome.reason}), "
+                                   "which the goal does not ask for.")
         try:
             report.presses += move_steps.presses(move_steps.path_of(before, solution))
         except move_steps.StepError as err:
@@ -117,6 +122,14 @@ def audit(lesson: Lesson, judged: int = 40) -> Report:
     if not attempt.finished:
         report.problems.append(f"{name}: the written solutions do not finish the lesson.")
     return report
+
+
+def _names_end(goal: dict) -> bool:
+    """Whether a goal asks for the end of the game (a win or an end), anywhere in it."""
+    if "kind" in goal:
+        return goal["kind"] in ("win", "end")
+    parts = goal.get("all") or goal.get("any") or [goal.get("not", {})]
+    return any(_names_end(part) for part in parts)
 
 
 def _check_reply(report: Report, where: str, before: Game, move: str, reply: str, seat: int, following) -> None:
