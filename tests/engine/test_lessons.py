@@ -150,3 +150,9 @@ def test_every_lesson_starts_with_the_learner_to_move_in_a_running_game():
             game = lesson.start()
             assert game.outcome is None and game.to_move is not None
             assert isinstance(game, engine.Game)
+
+
+def test_the_authoring_guide_names_every_shared_goal_kind():
+    guide = (ROOT / "docs" / "lessons.md").read_text(encoding="utf-8")
+    shared = {name for (variant, name) in lessons.goals._KINDS if variant is None}
+    assert shared and all(f"| `{name}` |" in guide for name in shared)
