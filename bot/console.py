@@ -74,6 +74,7 @@ COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort"
             "rematch", "replay", "browse", "pick", "back", "cancel", "learn", "hint", "try", "stop", "next",
             "again", "share"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
+_PICTURE_RE = re.compile(r"^game\d+-(\d+)")
 _OFFER_RE = re.compile(r"(?i)\s*(offer|accept|decline)\s+(draw|takeback)\s*")
 _BOT_RE = re.compile(r"(?i)bot(?::(\S*))?")  # a seat the bot plays, at a level (checked with the others)
 _SPEAKER_RE = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
@@ -92,7 +93,7 @@ class ConsoleSession:
         self.boards_dir = boards_dir
         self.channel = channel
         self.speaker: str | None = None
-        self._pictures = 0
+        self._pictures = last_picture_number(boards_dir)  # numbering goes on from an earlier session
         self.done = False
         self.names: dict[int, str] = {}  # user id -> name, for "notifies" lines
         self.channels: dict[int, str] = {stable_id("channel", channel): channel}  # id -> name
@@ -167,7 +168,7 @@ class ConsoleSession:
         if word == "rules":
             if not rest:
                 raise UserError(f"Which game? rules <game>, one of: {', '.join(d.id for d in engine.games())}.")
-            return [self.service.rules(rest).text]
+            return [terminal_text(self.service.rules(rest).text)]
         if word == "games":
             if rest == "mine" and self.speaker is not None:
                 return self._show(await self.service.games(self.viewer(self.speaker), mine=True))
@@ -352,11 +353,41 @@ def _game_id(text: str, what: str = "game", example: str = "#3") -> int | None:
     return int(text)
 
 
+def last_picture_number(folder: Path) -> int:
+    """The highest number of a picture saved in ``folder`` by an earlier session (0 if none), so a
+    new session never overwrites one."""
+    numbers = [int(m.group(1)) for p in folder.glob("game*-*") if (m := _PICTURE_RE.match(p.name))]
+    return max(numbers, default=0)
+
+
+def terminal_text(markdown: str) -> str:
+    """A text written in Discord's Markdown as a terminal shows it: no ** or backticks, headings as
+    plain lines, links as their words and address."""
+    text = re.sub(r"\*\*(.+?)\*\*", r"\1", markdown)
+    text = re.sub(r"`([^`]*)`", r"\1", text)
+    text = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r"\1 (\2)", text)
+    return re.sub(r"(?m)^#{1,6}\s*", "", text)
+
+
+async def read_line(prompt: str) -> str | None:
+    """One line typed at the terminal, with line editing and history (readline, where Python has
+    it); None at the end of input."""
+    try:
+        return await asyncio.to_thread(input, prompt)
+    except EOFError:
+        return None
+
+
 async def run_console(service: GameService, boards_dir: Path, lines=None,
                       write: Callable[[str], None] = print) -> None:
     """Read commands (from ``lines`` or standard input) until quit or end of input."""
     session = ConsoleSession(service, boards_dir)
     interactive = lines is None and sys.stdin.isatty()
+    if interactive:
+        try:
+            import readline  # noqa: F401  (imported for its effect: input() edits lines, keeps history)
+        except ImportError:  # Python built without it (Windows): plain input
+            pass
     write("Pai Sho Bot console. Type 'help' for commands; start a line with a player's name.")
     for text in await session.unannounced():
         write(text)
@@ -366,11 +397,12 @@ async def run_console(service: GameService, boards_dir: Path, lines=None,
                 line = next(lines)
             except StopIteration:
                 break
+        elif interactive:
+            typed = await read_line(f"#{session.channel} {session.speaker or ''}> ")
+            if typed is None:
+                break
+            line = typed
         else:
-            if interactive:
-                write_prompt = f"#{session.channel} {session.speaker or ''}> "
-                sys.stdout.write(write_prompt)
-                sys.stdout.flush()
             line = await asyncio.to_thread(sys.stdin.readline)
             if not line:
                 break

@@ -49,6 +49,16 @@ DRAW_AGREED = "draw agreed"
 ENDED_BY_SCORES = "ended by scores"
 
 
+def quoted_as_typed(message: str, typed: str) -> str:
+    """A refusal that quotes the move with its whitespace removed (the games read moves that way)
+    quotes it as the player typed it instead, each run of whitespace one space: "Ro k11", never
+    "Rok11"."""
+    squashed, spaced = notation.echo(notation.squash(typed)), notation.echo(" ".join(typed.split()))
+    if squashed == spaced:
+        return message
+    return message.replace(f'"{squashed}"', f'"{spaced}"', 1).replace(f"'{squashed}'", f"'{spaced}'", 1)
+
+
 def left_seats(record: list[str]) -> tuple[int, ...]:
     """The seats a record shows leaving the game (resigned or out of time), in the order they left."""
     return tuple(int(m.group(2)) - 1 for m in map(_LEAVE_RE.match, record) if m)
@@ -111,7 +121,10 @@ class Game:
             raise IllegalMove("To end the game in a draw, offer a draw.")
         if notation.squash(move).lower() == notation.squash(ENDED_BY_SCORES):
             raise IllegalMove("A game ends by scores only when no person is left in it.")
-        canonical = self._play(move)
+        try:
+            canonical = self._play(move)
+        except IllegalMove as err:
+            raise IllegalMove(quoted_as_typed(str(err), move)) from None
         self._legal = None
         self.record.append(canonical)
         return canonical

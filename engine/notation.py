@@ -47,6 +47,12 @@ def squash(text: str) -> str:
     return _SPACE_RE.sub("", text)
 
 
+def codes_and_names(names: dict[str, str]) -> dict[str, str]:
+    """How a player may name a tile: its code or its full name, any case, spaces left out
+    (``ro``, ``rose``, ``whitelotus``) -> the code."""
+    return {**{squash(name).lower(): code for code, name in names.items()}, **{c.lower(): c for c in names}}
+
+
 def echo(text: str) -> str:
     """Typed text as a message repeats it: the first 40 characters and "…" when longer, with
     control characters and lone surrogates shown as U+FFFD."""

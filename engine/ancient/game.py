@@ -184,9 +184,17 @@ class AncientGame(Game):
         return f"Your hand ({len(hand)}/{self.hand_size}): " + (" ".join(hand) if hand else "empty")
 
     def private_note(self, seat: int) -> str:
-        """The note for ``seat`` alone: the tile they just drew, and their hand."""
-        if self.last and self.last["kind"] in ("draw", "discard") and self.last["player"] == seat:
-            return f"You drew a {NAMES[self.last['code_drawn']]}. {self.hand_text(seat)}"
+        """The note for ``seat`` alone: the tile they just drew (a discard after a draw they saw
+        says only the discard), and their hand."""
+        last = self.last
+        if last and last.get("player") == seat:
+            if last["kind"] == "draw":
+                return f"You drew a {NAMES[last['code_drawn']]}. {self.hand_text(seat)}"
+            if last["kind"] == "discard" and last.get("joined"):
+                return (f"You drew a {NAMES[last['code_drawn']]} and discarded a {NAMES[last['code']]}. "
+                        f"{self.hand_text(seat)}")
+            if last["kind"] == "discard":
+                return f"You discarded a {NAMES[last['code']]}. {self.hand_text(seat)}"
         return self.hand_text(seat)
 
     # ----- drawing and discarding -------------------------------------------------------
@@ -249,7 +257,10 @@ class AncientGame(Game):
                               "draw first and then discard it")
         self._draw(p)
         self._draw_recorded = False  # this draw is part of this one input
-        return self._discard(p, code)
+        written = self._discard(p, code)
+        assert self.last is not None
+        self.last["joined"] = True  # the player saw the drawn tile only now
+        return written
 
     # ----- placing and moving -------------------------------------------------------------------
     def _place_and_move(self, p: int, move: str, text: str) -> str:

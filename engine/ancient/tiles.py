@@ -3,6 +3,7 @@
 order of a hand, and the position's board type."""
 from __future__ import annotations
 
+from ..notation import codes_and_names
 from ..paisho.board import Point
 from ..paisho.flowers import COUNT, FLOWERS, MOVE_TYPE, ORDER, WHITE_FLOWERS, colour, full_set, relation  # noqa: F401
 
@@ -10,7 +11,7 @@ from ..paisho.flowers import COUNT, FLOWERS, MOVE_TYPE, ORDER, WHITE_FLOWERS, co
 NAMES = {"Ja": "Jasmine", "Li": "Lily", "WJ": "White Jade", "Ro": "Rose", "Ch": "Chrysanthemum",
          "Rh": "Rhododendron", "Kn": "Knotweed", "Wh": "Wheel", "Rk": "Coin", "Bo": "Ship", "WD": "Dragon",
          "WL": "Lotus"}
-ALIASES = {**{c.lower(): c for c in ORDER}, "sh": "Bo", "co": "Rk"}
+ALIASES = {**codes_and_names(NAMES), "sh": "Bo", "co": "Rk"}  # codes, full names (Ship, Coin) and their codes
 ONE_TIME = ("Bo", "Kn", "Wh")  # never the Centerpiece (3.3)
 IMMOBILE = ("Kn", "Wh", "Rk", "Bo")
 

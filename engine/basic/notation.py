@@ -14,7 +14,7 @@ from .tiles import BY_LOWER
 
 EXAMPLES = "Ja@i1, m6-m8, e12>cw3"
 LOC = pn.LOCATION
-_PLACE = re.compile(rf"([a-zA-Z]{{2}})@({LOC})")
+_PLACE = re.compile(rf"([a-zA-Z]{{2,13}})@({LOC})")  # a tile's code or its full name
 _MOVE = re.compile(rf"({LOC})([-xX])({LOC})(?:,(.*))?")
 _ROTATE = re.compile(rf"({LOC})>(cw|ccw)([1-7])", re.IGNORECASE | re.ASCII)
 _SHIFT = re.compile(rf"({LOC})>({LOC})-({LOC})")

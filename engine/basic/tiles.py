@@ -2,13 +2,14 @@
 them, the kinds of tile and how they move, the five ports, and the colour rule."""
 from __future__ import annotations
 
+from ..notation import codes_and_names
 from ..paisho.board import COLOURS, RED, WHITE, Point
-from ..paisho.flowers import FLOWERS, ORDER, WHITE_FLOWERS
+from ..paisho.flowers import FLOWERS, WHITE_FLOWERS
 
 NAMES = {"Ja": "Jasmine", "Li": "Lily", "WJ": "White Jade", "Ro": "Rose", "Ch": "Chrysanthemum",
          "Rh": "Rhododendron", "Kn": "Knotweed", "Wh": "Wheel", "Rk": "Rock", "Bo": "Boat",
          "WD": "White Dragon", "WL": "White Lotus"}
-BY_LOWER = {c.lower(): c for c in ORDER}
+BY_LOWER = codes_and_names(NAMES)  # a code or a full name: Ro, Rose, WhiteLotus
 NON_FLOWERS = ("Kn", "Wh", "Rk", "Bo")
 SPECIAL = ("WD", "WL")
 # straight movers and their range (None: any distance)

@@ -9,10 +9,10 @@ import re
 from ..base import IllegalMove
 from ..paisho import notation as pn
 from ..paisho.board import Point
-from .tiles import BY_LOWER
+from .tiles import BY_LOWER, RESERVE_CODES
 
 EXAMPLES = "h3-h6, Fi@i2, Kn@j6, proclaim"
-_PLACE_RE = re.compile(rf"^(fi|wa|ea|ai|rk|kn)@({pn.LOCATION})$", re.IGNORECASE | re.ASCII)
+_PLACE_RE = re.compile(rf"^([a-z]{{2,10}})@({pn.LOCATION})$", re.IGNORECASE | re.ASCII)  # checked below
 
 
 def read_move(text: str) -> tuple[Point, Point, bool] | None:
@@ -27,6 +27,7 @@ def read_move(text: str) -> tuple[Point, Point, bool] | None:
 def read_placement(text: str) -> tuple[str, Point]:
     """The piece and point of a placement ``text`` (whitespace removed); PARSE or OFF (IllegalMove)."""
     m = _PLACE_RE.match(text)
-    if not m:
+    code = BY_LOWER.get(m.group(1).lower()) if m else None
+    if m is None or code not in RESERVE_CODES:
         raise IllegalMove(pn.cant_read(text, EXAMPLES))
-    return BY_LOWER[m.group(1).lower()], pn.read_point(m.group(2))
+    return code, pn.read_point(m.group(2))

@@ -3,11 +3,12 @@ a player has and holds in reserve at the start, the home points where pieces are
 pieces may be captured, how far each moves, and the terrain each may stand on."""
 from __future__ import annotations
 
+from ..notation import codes_and_names
 from ..paisho.board import COLOURS, NEUTRAL, RED, WHITE, Point
 
 NAMES = {"Fi": "Fire", "Wa": "Water", "Ea": "Earth", "Ai": "Air", "WL": "White Lotus", "Rk": "Rock",
          "Kn": "Knotweed"}
-BY_LOWER = {c.lower(): c for c in NAMES}
+BY_LOWER = codes_and_names(NAMES)  # a code or a full name: Fi, Fire, WhiteLotus
 TOTAL = {"Fi": 4, "Wa": 4, "Ea": 4, "Ai": 4, "WL": 1, "Rk": 2, "Kn": 3}
 START_RESERVE = {"Fi": 2, "Wa": 2, "Ea": 2, "Ai": 2, "Rk": 2, "Kn": 3}
 NATIONS = ("Fi", "Wa", "Ea", "Ai")

@@ -105,3 +105,23 @@ async def test_console_shows_whose_eyes_a_hand_is_for(service, tmp_path):
     out = await session.handle("alice: hand")
     assert out[0].startswith("(only alice sees) Your hand (5/5): ")
     assert any("hand-alice.png" in line for line in out)
+
+
+async def test_new_ancient_games_are_dealt_from_a_stored_128_bit_secret(store, clock):
+    """The seed the bot stores for a new Ancient game is 2**128 plus a secret drawn with the system's
+    cryptographic source (no seeded generator): it round-trips exactly, and no two games share a
+    deal. Trying every 31-bit seed, as the old deal allowed, reproduces none of them."""
+    from bot.service import GameService
+    from engine.paisho.rng import KEYED
+    service = GameService(store, clock=clock)  # the default: random.SystemRandom
+    seeds, deals = [], set()
+    for n in range(4):
+        await service.challenge(guild_id=1, channel_id=CH + n, challenger=ALICE, opponents=[BOB], variant="ancient")
+        await service.accept(BOB, channel_id=CH + n)
+        row, game = service.game_in(CH + n)
+        assert (await store.get_game(row.id)).seed == row.seed == game.seed
+        seeds.append(row.seed)
+        deals.add((tuple(game.hands[0]), tuple(game.piles[0][:10]), tuple(game.piles[1][:10])))
+    assert all(KEYED <= s < 2 * KEYED for s in seeds) and len(set(seeds)) == 4 and len(deals) == 4
+    import engine  # a scan over small seeds (the old deal's whole space, cut short) finds no match
+    assert all(engine.new_game("ancient", seed=s).piles[0][:10] != game.piles[0][:10] for s in range(2000))

@@ -63,7 +63,7 @@ def test_b2_coin_and_choice():
     assert game.legal_moves() == ["choose move", "choose place"]
     assert refused(game, "Ja@k7") == "The coin winner must first send choose place or choose move"
     assert refused(game, "pass") == "The coin winner must first send choose place or choose move"
-    assert refused(game, "choose later") == 'I can\'t read "chooselater". Examples: Ja@i1, m6-m8, e12>cw3'
+    assert refused(game, "choose later") == 'I can\'t read "choose later". Examples: Ja@i1, m6-m8, e12>cw3'
     assert game.play("Choose Move") == "choose move"
     assert game.to_move == 1 and game.phase == "spring"  # P2 places first; P1 will move first
     assert refused(game, "choose place") == "There is nothing to choose now"
@@ -411,7 +411,7 @@ def test_b12_canonical_strings(position, text, canonical):
 def test_b12_parse_errors():
     game = load(B5)
     for text in ("e12>cw0", "e12>cw8", "e12 > CW8"):
-        assert refused(game, text) == f'I can\'t read "{text.replace(" ", "")}". Examples: Ja@i1, m6-m8, e12>cw3'
+        assert refused(game, text) == f'I can\'t read "{text}". Examples: Ja@i1, m6-m8, e12>cw3'
     assert engine.new_game("basic", seed=2).play("Choose Move") == "choose move"
 
 

@@ -51,7 +51,7 @@ def test_k1_second_player_placements_and_refusals():
     assert refused(g, "DCl@i9") == "i9 is occupied"
     assert refused(g, "DMa@q1") == "q1 is off the board"
     assert refused(g, "Xx@e5") == PARSE.format("Xx@e5")
-    assert refused(g, "DMa@i 9 x") == PARSE.format("DMa@i9x")
+    assert refused(g, "DMa@i 9 x") == PARSE.format("DMa@i 9 x")
     assert refused(g, "pass") == "You have a legal move; you cannot pass"
     for move in legal[::97]:
         assert g.copy().play(move) == move

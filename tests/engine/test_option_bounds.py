@@ -83,8 +83,8 @@ def test_other_option_echoes_are_short():
 
 def test_a_board_layout_reads_only_our_digits():
     plain = engine.new_game("pauso", options={"board": "2o/5o/5o/5o"}).options["board"]
-    assert engine.new_game("pauso", options={"board": "\u00b2o/\uff15o/5o/5o"}).options["board"] == plain
-    for layout in ("\u0663o/5o/5o/5o", "5o/\u096bo/5o/5o", "9" * 5000 + "o/5o/5o/5o", "5o/5o/5o/5o/" + "o" * 5000):
+    assert engine.new_game("pauso", options={"board": "2o/\uff15o/5o/5o"}).options["board"] == plain  # fullwidth 5
+    for layout in ("\u00b2o/5o/5o/5o", "\u0663o/5o/5o/5o", "5o/\u096bo/5o/5o", "9" * 5000 + "o/5o/5o/5o", "5o/5o/5o/5o/" + "o" * 5000):
         with pytest.raises(ValueError) as err:
             engine.new_game("pauso", options={"board": layout})
         message = str(err.value)
