@@ -35,7 +35,6 @@ FULL, EMPTY = "\u2605", "\u2606"
 MOVED_ON = "That was shown before the lesson moved on; here it is as it stands."
 CHANGED = "This lesson has changed since you last played it, so it starts again."
 MOVE_LIMIT = 100  # characters of a typed move (the longest move of any game is under 40)
-NAMES = ["you", "opponent", "opponent", "opponent"]  # how a lesson's picture names the seats
 
 
 def stars_text(stars: int) -> str:
@@ -304,7 +303,7 @@ class Learning:
         title = f"{name} \u00b7 lesson {lesson.number} of {len(found)}: {lesson.title}"
         game = attempt.game()
         version = steps.version(game)
-        names = NAMES[:game.players]
+        names = ["you" if seat == attempt.seat else "opponent" for seat in range(game.players)]
         if attempt.finished:
             rows = {r.lesson: r for r in await self.store.lesson_progress(row.user_id, lesson.variant)} \
                 if row is not None else {}

@@ -67,10 +67,11 @@ def audit(lesson: Lesson, judged: int = 40) -> Report:
         found.mistakes = [0] * len(step.mistakes)
         accepted: list[str] = []
         spread = max(1, len(legal) // judged)
+        seen = before.view()
         for index, move in enumerate(legal):
             after = before.copy()
             after.play(move)
-            turn = Turn(before, move, after, seat)
+            turn = Turn(before, move, after, seat, seen)
             meets = holds(turn, step.goal)
             if meets:
                 accepted.append(move)

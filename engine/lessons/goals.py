@@ -36,16 +36,18 @@ class GoalError(ValueError):
 
 @dataclass
 class Turn:
-    """One try: the position before it, the move played (canonical), the position after."""
+    """One try: the position before it, the move played (canonical), the position after; ``seen``:
+    the view of the position before, when the caller has it (judging many moves of one position)."""
 
     before: Game
     move: str
     after: Game
     seat: int
+    seen: BoardView | None = None
 
     @cached_property
     def was(self) -> BoardView:
-        return self.before.view()
+        return self.seen if self.seen is not None else self.before.view()
 
     @cached_property
     def now(self) -> BoardView:
