@@ -20,6 +20,15 @@ from .goals import Turn, holds
 from .model import Lesson, Step
 
 
+def played_as(before: Game, after: Game, move: str) -> str:
+    """The move as the legal-move list writes it: ``play`` returns the record's entry, which for a
+    move completing the previous entry (Ancient: a draw's discard, recorded as "draw,discard Wh")
+    holds that entry too; a lesson keeps, and replays, the move alone."""
+    if before.record and len(after.record) == len(before.record):
+        return move[len(before.record[-1]) + 1:]
+    return move
+
+
 def stars_for(tries: int) -> int:
     """Stars for a finished lesson: 3 with no wrong try, 2 with one or two, else 1."""
     return 3 if tries == 0 else 2 if tries <= 2 else 1
@@ -87,6 +96,7 @@ class Attempt:
                          if m.refused is not None and m.refused.lower() in refusal.lower()), None)
             feedback = f"{refusal}. {said}" if said else f"That move is not allowed: {refusal}"
             return Verdict(False, None, _sentence(feedback), replace(self, tries=self.tries + 1), refused=True)
+        move = played_as(before, after, move)
         turn = Turn(before, move, after, seat)
         if holds(turn, step.goal):
             done = replace(self, moves=self.moves + (move,))

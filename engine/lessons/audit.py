@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..base import Game, IllegalMove
-from .attempt import Attempt
+from .attempt import Attempt, played_as
 from .goals import Turn, holds
 from .model import Lesson
 
@@ -99,17 +99,16 @@ def audit(lesson: Lesson, judged: int = 40) -> Report:
             if step.mistakes[n].when is not None and count == 0:
                 report.problems.append(f"{where}: mistake {n + 1} ({step.mistakes[n].say[:40]}...) never happens.")
         try:
-            solution = before.copy().play(step.solution)
+            played = before.copy()
+            solution = played_as(before, played, played.play(step.solution))
         except IllegalMove as err:
             report.problems.append(f"{where}: the written solution {step.solution} is refused: {err}")
             return report
         if solution not in accepted:
             report.problems.append(f"{where}: the written solution {step.solution} does not meet the goal.")
             return report
-        ended = before.copy()
-        ended.play(solution)
-        if ended.outcome is not None and not _names_end(step.goal):
-            report.problems.append(f"{where}: the written solution ends the game ({ended.outcome.reason}), "
+        if played.outcome is not None and not _names_end(step.goal):
+            report.problems.append(f"{where}: the written solution ends the game ({played.outcome.reason}), "
                                    "which the goal does not ask for.")
         try:
             report.presses += move_steps.presses(move_steps.path_of(before, solution))
