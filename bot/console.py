@@ -46,6 +46,7 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   moves | export [#game]  the moves so far | the full record to keep
   hand                 your own tiles, in games with hidden hands
   games [mine] | rules [game]  running games (mine: with my finished ones) | a game's rules
+                       and its legend picture (every tile, the owners, the last move)
   replay [#game]       an animated replay (GIF, saved in the boards folder) of the game here or #game
   browse [#game] [n]   the position after n moves (default: the last) of the game here or #game
   profile [name] [game]  ratings, record and a rating chart (challenges are rated
@@ -168,7 +169,12 @@ class ConsoleSession:
         if word == "rules":
             if not rest:
                 raise UserError(f"Which game? rules <game>, one of: {', '.join(d.id for d in engine.games())}.")
-            return [terminal_text(self.service.rules(rest).text)]
+            reply = await self.service.rules_page(rest)
+            out = [terminal_text(reply.text)]
+            if reply.image is not None:
+                path = self._save(reply.image, None, "-legend")
+                out.append(f"[legend (each tile, the owners, the last move): {path}]")
+            return out
         if word == "games":
             if rest == "mine" and self.speaker is not None:
                 return self._show(await self.service.games(self.viewer(self.speaker), mine=True))

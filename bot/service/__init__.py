@@ -140,6 +140,7 @@ class GameService:
         self.games = self.looking.games
         self.recent_games = self.looking.recent
         self.rules = self.looking.rules
+        self.rules_page = self.looking.rules_page
         # watching a game again
         self.replays = Replays(store, self.running, self.workers, pictures, self.looking)
         self.replay, self.position = self.replays.replay, self.replays.position

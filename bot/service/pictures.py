@@ -18,6 +18,7 @@ import rendering
 from data import GameRow
 from engine.steps import Step
 from engine.view import BoardView
+from rendering import legend as legends
 from rendering import panel as panels
 from rendering import replay as drawing
 
@@ -69,6 +70,10 @@ class Pictures:
     async def panel(self, view: BoardView, step: Step, names: list[str] | None = None) -> bytes | None:
         """One step of the move panel (rendering.panel), for the player to move alone."""
         return await self._draw(f"a {view.variant} move panel step", panels.render_panel, view, step, names)
+
+    async def legend(self, variant: str) -> bytes | None:
+        """A game's legend: each tile with its code and name, the owners' looks, the last move."""
+        return await self._draw(f"the {variant} legend", legends.legend_png, variant)
 
     async def proposal(self, variant: str, options: dict[str, Any]) -> bytes | None:
         """A preview of the board a challenge proposes, in games whose board is an option."""

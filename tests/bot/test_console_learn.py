@@ -40,3 +40,12 @@ async def test_a_whole_lesson_in_the_console(store, clock, tmp_path):
     assert "\u2605\u2605\u2606 1. Place a Ring, push the others" in "\n".join(progress)
     assert "PAUSO \u00b7 lesson 2 of 9: Make a Point (only ann sees this)" in progress
     service.close()
+
+
+async def test_rules_in_the_console_save_the_legend(store, clock, tmp_path):
+    console = ConsoleSession(make_service(store, clock), tmp_path)
+    shown = await console.handle("ann: rules iroh")
+    assert "White Lotus" in shown[0]
+    saved = Path(shown[-1].split(": ", 1)[1].rstrip("]"))
+    assert shown[-1].startswith("[legend (each tile, the owners, the last move): ") and saved.is_file()
+    assert saved.read_bytes().startswith(b"\x89PNG")
