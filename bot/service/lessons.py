@@ -235,7 +235,7 @@ class Learning:
                 return await self._screen(attempt, row, MOVED_ON, "")
             after = attempt.hinted()
             row = await self._save(user, after, row)
-            return await self._screen(after, row, f"Hint: {attempt.step.hint}", "")
+            return await self._screen(after, row, f"Hint (it counts as a try): {attempt.step.hint}", "")
 
     async def restart(self, user: Person, variant: str, lesson_id: str) -> LessonPanel:
         """The lesson from its start (the best stars are kept)."""

@@ -69,7 +69,7 @@ async def test_wrong_tries_and_the_hint_cost_stars_and_get_the_lessons_words(sto
     refused = await learning.try_move(ANN, "pauso", screen.lesson, wrong.version, "z9")
     assert refused.said.startswith("\u274c That move is not allowed: z9 is off the board")
     hinted = await learning.hint(ANN, "pauso", screen.lesson, refused.version)
-    assert hinted.said == "Hint: " + lessons.find("pauso", "02-make-a-point").steps[0].hint
+    assert hinted.said == "Hint (it counts as a try): " + lessons.find("pauso", "02-make-a-point").steps[0].hint
     done = await learning.try_move(ANN, "pauso", screen.lesson, hinted.version, "b1")
     assert done.finished and done.stars == 1 and "3 wrong tries" in done.text
     again = await learning.restart(ANN, "pauso", screen.lesson)

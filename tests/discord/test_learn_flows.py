@@ -65,7 +65,7 @@ async def test_a_typed_move_and_a_restart_in_the_middle_of_a_lesson(world, db_pa
     await env.restart_bot(PaiShoBot(make_config(db_path), tick_seconds=TICK))
     await env.bot.tree.sync()
     hinted = private(await ann.click(wrong, label="Hint"))  # a component shown before the restart
-    assert "Hint: Your White Jade on d11" in described(hinted)
+    assert "Hint (it counts as a try): Your White Jade on d11" in described(hinted)
     done = private(await ann.submit_modal(await ann.click(hinted, label="Type a move"), {"move": "d11xg11"}))
     assert "Lesson done: \u2605\u2605\u2606** (2 wrong tries)" in described(done)  # kept across the restart
     assert channel.last_message is None
