@@ -103,7 +103,7 @@ class ConsoleLessons:
     def _show(self, me: Person, screen: LessonPanel) -> list[str]:
         self.open[me.id] = screen
         lines = [f"{screen.title} (only {me.name} sees this)"]
-        lines += [part.replace("**", "") for part in (screen.text, screen.said) if part]
+        lines += [part.replace("**", "") for part in (screen.said, screen.text) if part]
         if screen.panel is not None:
             step = screen.panel.step
             if step.done:

@@ -57,7 +57,7 @@ def lesson_kwargs(screen: LessonPanel) -> dict[str, Any]:
     """A lesson's screen: its text and what the last try came to in an embed with the picture, the
     move panel's select, and the buttons."""
     view = discord.ui.View(timeout=None)
-    parts = [screen.text, screen.said]
+    parts = [screen.said, screen.text]  # what the last try came to, then the lesson (or its goal)
     if screen.panel is not None:
         parts.append(screen.panel.text)
         step = screen.panel.step

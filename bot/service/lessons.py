@@ -37,6 +37,12 @@ CHANGED = "This lesson has changed since you last played it, so it starts again.
 MOVE_LIMIT = 100  # characters of a typed move (the longest move of any game is under 40)
 
 
+def goal_of(text: str) -> str:
+    """The paragraph of a lesson's text that states its goal ("**Your goal:** ..."), which stays on
+    the screen after every try."""
+    return next((p.strip() for p in text.split("\n\n") if p.strip().startswith("**Your goal:**")), "")
+
+
 def stars_text(stars: int) -> str:
     """``★★☆``: the stars of a finished lesson (out of 3)."""
     return FULL * stars + EMPTY * (lessons.MAX_STARS - stars)
@@ -323,5 +329,6 @@ class Learning:
         except steps.StepError:
             panel = await picking(game, "", self.pictures, head, names=names)
             said = said or "That choice is not on offer any more; pick again."
-        return LessonPanel(lesson.variant, lesson.id, title, lesson.text if show_text else "", said, panel,
-                           panel.image, attempt.step_number, version)
+        text = lesson.text if show_text else goal_of(lesson.text)
+        return LessonPanel(lesson.variant, lesson.id, title, text, said, panel, panel.image, attempt.step_number,
+                           version)

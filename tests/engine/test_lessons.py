@@ -144,6 +144,13 @@ def test_a_lesson_file_name_that_cannot_ride_in_a_custom_id_is_refused():
         parse_lesson("pauso", "01-" + "a" * 30, 1, GOOD)
 
 
+def test_every_lesson_states_its_goal_in_a_paragraph_of_its_own():
+    for variant in GAMES:
+        for lesson in lessons.of(variant):
+            goals = [p for p in lesson.text.split("\n\n") if p.strip().startswith("**Your goal:**")]
+            assert len(goals) == 1, lesson.id
+
+
 def test_every_lesson_starts_with_the_learner_to_move_in_a_running_game():
     for variant in GAMES:
         for lesson in lessons.of(variant):
