@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 NOT_OFFERED = "That choice is not on offer any more. Press Play on the newest turn message to start again."
 NO_LONGER = "Game #{id} is no longer running, so there is nothing to play."
+STILL_DRAWING = "One moment: your last choice is still being drawn. Press again when it shows."
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ class Panels:
         self.running = running
         self.play = play
         self.pictures = pictures
+        self._drawing: set[int] = set()  # users whose panel picture is being drawn (one at a time each)
 
     async def _mover(self, user: Person, game_id: int | None, channel_id: int | None, version: str | None = None,
                      viewer: Viewer | None = None) -> tuple[GameRow, engine.Game, int]:
@@ -121,22 +123,29 @@ class Panels:
     def _title(self, row: GameRow) -> str:
         return f"{wording.game_name(row.variant)} #{row.id} \u00b7 your move"
 
-    async def _panel(self, row: GameRow, game: engine.Game, path: str) -> Panel:
+    async def _panel(self, user: Person, row: GameRow, game: engine.Game, path: str) -> Panel:
+        """A step's panel, one at a time per user (pressing faster than the pictures are drawn
+        would take the painters from everyone else)."""
+        if user.id in self._drawing:
+            raise UserError(STILL_DRAWING)
+        self._drawing.add(user.id)
         try:
             return await picking(game, path, self.pictures, self._title(row), row.id)
         except StepError:
             raise UserError(NOT_OFFERED) from None
+        finally:
+            self._drawing.discard(user.id)
 
     async def open(self, user: Person, *, game_id: int | None = None, channel_id: int | None = None,
                    viewer: Viewer | None = None) -> Panel:
         """The panel's first step for ``user`` in the game ``game_id`` (or the game of the channel)."""
         row, game, _ = await self._mover(user, game_id, channel_id, viewer=viewer)
-        return await self._panel(row, game, "")
+        return await self._panel(user, row, game, "")
 
     async def step(self, user: Person, game_id: int, version: str, path: str, viewer: Viewer | None = None) -> Panel:
         """The step a path of choices leads to, in the position of ``version``."""
         row, game, _ = await self._mover(user, game_id, None, version, viewer)
-        return await self._panel(row, game, path)
+        return await self._panel(user, row, game, path)
 
     async def play_chosen(self, user: Person, game_id: int, version: str, path: str,
                           viewer: Viewer | None = None) -> Reply:

@@ -183,3 +183,32 @@ async def test_a_picture_that_cannot_be_drawn_leaves_the_panel_working(service, 
     panel = await service.open_panel(ALICE, game_id=game_id)
     assert panel.image is None and panel.step.prompt == "Which tile?"
     assert panel.text.endswith("**Which tile?**\nPick below.")  # no word of a picture that is not there
+
+
+async def test_a_player_pressing_faster_than_the_pictures_are_drawn_waits(store, clock):
+    """Fair use: one panel picture at a time per user; a press while one is drawn is refused."""
+    import asyncio
+
+    from bot.service import GameService
+    from bot.workers import InlineWorkers
+
+    gate = asyncio.Event()
+
+    class SlowPainters(InlineWorkers):
+        async def run(self, fn, *args, **where):
+            await gate.wait()
+            return await super().run(fn, *args)
+
+    service = GameService(store, clock=clock, painters=SlowPainters())
+    await service.challenge(guild_id=1, channel_id=950, challenger=ALICE, opponents=[BOB], variant="quaterno")
+    await service.accept(BOB, channel_id=950)
+    row, game = service.game_in(950)
+    mover = ALICE if row.seats[game.to_move].user_id == ALICE.id else BOB
+    first = asyncio.ensure_future(service.panels.open(mover, channel_id=950))
+    await asyncio.sleep(0.01)
+    with pytest.raises(UserError, match="^One moment: your last choice is still being drawn"):
+        await service.panels.open(mover, channel_id=950)
+    gate.set()
+    assert (await first).image is not None
+    assert (await service.panels.open(mover, channel_id=950)).image is not None
+    service.close()
