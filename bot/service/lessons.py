@@ -8,15 +8,16 @@ Nothing of a lesson is kept in memory between presses: the store holds each user
 the position is rebuilt from the lesson's file and those moves, and every press carries the
 lesson, its step and the position's version (engine.steps.version), so a panel shown before a
 restart keeps working and one shown before the lesson moved on is answered with the lesson as it
-stands. Rows are written by compare-and-set (data/lesson_sql.py): two presses at once count once.
+stands. One press at a time per user (another meanwhile is refused: a double click, or pressing
+faster than pictures are drawn), and rows are written by compare-and-set (data/lesson_sql.py),
+so two presses at once, even in two processes, count once.
 Lessons touch no game, rating, channel or thread.
 """
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import logging
-import weakref
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 import engine
@@ -26,7 +27,7 @@ from engine.lessons import Attempt, Lesson, LessonError, Verdict
 
 from . import wording
 from .base import SAVE_FAILED, Person, Reply, UserError
-from .panel import Panel, picking
+from .panel import STILL_DRAWING, Panel, picking
 from .pictures import Pictures
 
 log = logging.getLogger(__name__)
@@ -86,13 +87,20 @@ class Learning:
         self.store = store
         self.clock = clock
         self.pictures = pictures
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._busy: set[int] = set()  # users one of whose presses is being worked out
 
-    def _lock(self, user_id: int) -> asyncio.Lock:
-        lock = self._locks.get(user_id)
-        if lock is None:
-            lock = self._locks[user_id] = asyncio.Lock()
-        return lock
+    @contextlib.asynccontextmanager
+    async def _pressing(self, user: Person) -> AsyncIterator[None]:
+        """One lesson press at a time per user: another one meanwhile (a double click, a press
+        faster than the pictures are drawn) is refused and changes nothing, so nobody queues
+        pictures before everyone else's and no try is judged twice."""
+        if user.id in self._busy:
+            raise UserError(STILL_DRAWING)
+        self._busy.add(user.id)
+        try:
+            yield
+        finally:
+            self._busy.discard(user.id)
 
     # ----- which lessons ----------------------------------------------------------------------
     @staticmethod
@@ -176,11 +184,12 @@ class Learning:
         """A lesson's first screen (by default the next one not finished): its text and its move
         panel; an attempt under way goes on where it was."""
         variant, found = self._lessons(variant)
-        rows = await self._rows(user, variant)
-        lesson = self._lesson(variant, lesson_id) if lesson_id else (self._next(found, rows) or found[0])
-        row = rows.get(lesson.id)
-        attempt, note = self._attempt(lesson, row)
-        return await self._screen(attempt, row, note, "", show_text=True)
+        async with self._pressing(user):
+            rows = await self._rows(user, variant)
+            lesson = self._lesson(variant, lesson_id) if lesson_id else (self._next(found, rows) or found[0])
+            row = rows.get(lesson.id)
+            attempt, note = self._attempt(lesson, row)
+            return await self._screen(attempt, row, note, "", show_text=True)
 
     def _attempt(self, lesson: Lesson, row: LessonRow | None) -> tuple[Attempt, str]:
         """The attempt a row holds (a new one once the lesson was finished, or when the lesson's file
@@ -202,14 +211,15 @@ class Learning:
 
     async def step(self, user: Person, variant: str, lesson_id: str, version: str, path: str) -> LessonPanel:
         """The panel at ``path`` in the position of ``version`` (else the lesson as it stands)."""
-        attempt, row = await self._current(user, variant, lesson_id)
-        if steps.version(attempt.game()) != version:
-            return await self._screen(attempt, row, MOVED_ON, "")
-        return await self._screen(attempt, row, "", path)
+        async with self._pressing(user):
+            attempt, row = await self._current(user, variant, lesson_id)
+            if steps.version(attempt.game()) != version:
+                return await self._screen(attempt, row, MOVED_ON, "")
+            return await self._screen(attempt, row, "", path)
 
     async def play(self, user: Person, variant: str, lesson_id: str, version: str, path: str) -> LessonPanel:
         """Try the move the panel's ``path`` chose."""
-        async with self._lock(user.id):
+        async with self._pressing(user):
             attempt, row = await self._current(user, variant, lesson_id)
             game = attempt.game()
             if steps.version(game) != version:
@@ -227,7 +237,7 @@ class Learning:
         text = text.strip()
         if not text:
             raise UserError("Type a move, for example one the lesson's hint names.")
-        async with self._lock(user.id):
+        async with self._pressing(user):
             attempt, row = await self._current(user, variant, lesson_id)
             if steps.version(attempt.game()) != version:
                 return await self._screen(attempt, row, MOVED_ON, "")
@@ -235,7 +245,7 @@ class Learning:
 
     async def hint(self, user: Person, variant: str, lesson_id: str, version: str) -> LessonPanel:
         """The step's hint (it counts as a try)."""
-        async with self._lock(user.id):
+        async with self._pressing(user):
             attempt, row = await self._current(user, variant, lesson_id)
             if steps.version(attempt.game()) != version:
                 return await self._screen(attempt, row, MOVED_ON, "")
@@ -245,7 +255,7 @@ class Learning:
 
     async def restart(self, user: Person, variant: str, lesson_id: str) -> LessonPanel:
         """The lesson from its start (the best stars are kept)."""
-        async with self._lock(user.id):
+        async with self._pressing(user):
             _, row = await self._current(user, variant, lesson_id)
             fresh = Attempt(self._lesson(variant, lesson_id))
             if row is not None and (row.moves or row.tries):

@@ -102,6 +102,18 @@ async def test_a_press_from_an_old_panel_is_answered_with_the_lesson_as_it_stand
     assert rows[0].moves == ("Kn@f12",) and rows[0].tries == 0
 
 
+async def test_a_double_click_is_judged_once(store, clock):
+    learning = make_service(store, clock).learning
+    screen = await learning.open(ANN, "pauso", "01-place-and-push")
+    results = await asyncio.gather(*(learning.try_move(ANN, "pauso", screen.lesson, screen.version, "a1")
+                                     for _ in range(2)), return_exceptions=True)
+    refused = [r for r in results if isinstance(r, UserError)]
+    assert len(refused) == 1 and str(refused[0]).startswith("One moment")
+    assert (await store.lesson_progress(ANN.id, "pauso"))[0].tries == 1
+    other = await learning.open(BEN, "pauso", "01-place-and-push")  # another user is never held up
+    assert other.panel is not None
+
+
 async def test_two_presses_at_once_from_two_processes_count_once(store, clock):
     one, two = make_service(store, clock), make_service(store, clock)
     screen = await one.learning.open(ANN, "pauso", "01-place-and-push")
