@@ -6,8 +6,9 @@ asker does not play, never for a player who is not to move.
 
 The AI thinks in the worker pool, in the fair queue of the bot's own moves (one server's requests
 wait behind another's turn, never the other way round), on the game's record: in a game with hidden
-tiles it sees only what the asker's seat may see. A hint is counted only once it is shown, and not
-if the game moved on while the AI thought.
+tiles it sees only what the asker's seat may see. One hint at a time per user (another asked
+meanwhile is refused). A hint is counted only once it is shown, and not if the game moved on
+while the AI thought.
 """
 from __future__ import annotations
 
@@ -31,12 +32,14 @@ RATED = ("Hints are for casual games and games against the bot: this game is rat
          "their own.")
 USED_UP = f"You have used your {PER_GAME} hints in this game."
 MOVED_ON = "The game moved on while I was thinking, so no hint was used. Ask again if you still want one."
+THINKING = "One moment: I am still working out your last hint."
 
 
 class Hints:
     def __init__(self, running: RunningGames, workers: Workers) -> None:
         self.running = running
         self.workers = workers
+        self._thinking: set[int] = set()  # users whose hint the AI is working out (one at a time each)
 
     async def hint(self, channel_id: int, user: Person) -> Reply:
         """The hint for ``user``, the player to move in the game of this channel (private)."""
@@ -55,6 +58,9 @@ class Hints:
         if row.seats[seat].hints >= PER_GAME:
             raise UserError(USED_UP)
         version = steps.version(game)
+        if user.id in self._thinking:  # asking again meanwhile would only take the workers from everyone
+            raise UserError(THINKING)
+        self._thinking.add(user.id)
         try:
             move, why = await self.workers.run(ai_turns.hint, row.variant, len(row.seats), row.seed, row.options,
                                                list(game.record), LEVEL, ai_seed(row, game), kind="move",
@@ -62,6 +68,8 @@ class Hints:
         except Exception:
             log.exception("Game %d (%s): the hint for seat %d failed", row.id, row.variant, seat)
             raise UserError("I could not work out a hint just now; it has been logged, and no hint was used.") from None
+        finally:
+            self._thinking.discard(user.id)
         async with self.running.lock(row.id):
             row, game = self.running.require(channel_id, user)
             if steps.version(game) != version or game.to_move != seat:

@@ -5,13 +5,14 @@ noted in the record and on the profile's record against the bot; never counted w
 on meanwhile."""
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
 
 from bot.console import ConsoleSession
 from bot.service import GameService, Person, UserError
-from bot.service.hints import MOVED_ON, RATED, USED_UP
+from bot.service.hints import MOVED_ON, RATED, THINKING, USED_UP
 from bot.workers import InlineWorkers
 
 CH = 700
@@ -71,6 +72,16 @@ async def test_hints_are_refused_in_a_rated_game_to_others_and_out_of_turn(store
         await service.hint(CH, CAT)
     with pytest.raises(UserError, match="There is no game running in this channel"):
         await service.hint(CH + 1, ANN)
+    service.close()
+
+
+async def test_one_hint_at_a_time_per_player(store, clock):
+    service = make_service(store, clock)
+    await people_game(service, rated=False)
+    results = await asyncio.gather(*(service.hint(CH, ANN) for _ in range(3)), return_exceptions=True)
+    assert [str(r) for r in results if isinstance(r, UserError)] == [THINKING, THINKING]
+    row, _ = service.game_in(CH)
+    assert (await store.get_game(row.id)).seats[0].hints == 1  # the AI thought once
     service.close()
 
 
