@@ -12,9 +12,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import json
 import os
 import platform
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -130,8 +132,6 @@ def bench_render(game: engine.Game, sizes: Sizes = FULL) -> None:
 def seed_games(path: str, variant: str, players: int, count: int, first_channel: int, distinct_records: int) -> None:
     """``count`` running games, each with a mid-game record (cycling through ``distinct_records``
     random ones), written in one bulk transaction (test data; the service's own writes are measured above)."""
-    import json
-    import sqlite3
     games, seats, moves = [], [], []
     distinct = [mid_game(variant, players, seed) for seed in range(min(count, distinct_records))]
     for i in range(count):

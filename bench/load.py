@@ -24,13 +24,18 @@ import sys
 import time
 from collections import Counter, defaultdict
 
+import asyncpg
+
+from bench.pg_cluster import Cluster, empty, unavailable
+from bot.service import GameService, Person
+from bot.workers import InlineWorkers, Workers
+from data.postgres import PostgresStore
+
 PLAYERS = 24  # the shared pool of players
 
 
 def _painters(pictures: bool):
     """Where the load test's pictures are drawn: worker processes as in the bot, or nowhere."""
-    from bot.workers import InlineWorkers, Workers
-
     class Blank(InlineWorkers):
         async def run(self, fn, *args, **where):
             return b""
@@ -38,9 +43,6 @@ def _painters(pictures: bool):
 
 
 async def _worker(url: str, index: int, games: int, moves: int, pictures: bool, at_once: int = 0) -> dict:
-    from bot.service import GameService, Person
-    from data.postgres import PostgresStore
-
     store = await PostgresStore.open(url, min_size=2, max_size=10)
     service = GameService(store, rng=random.Random(index), painters=_painters(pictures))
     people = [Person(1000 + p, f"p{p}") for p in range(PLAYERS)]
@@ -107,7 +109,6 @@ def one_chain(steps: list[tuple[float, float]], start: float = 1500.0) -> bool:
 
 async def _check(url: str, expected_plies: dict[int, int]) -> list[str]:
     """The checks that nothing was lost or doubled, read back from the database."""
-    import asyncpg
     conn = await asyncpg.connect(url)
     try:
         lines = []
@@ -155,7 +156,6 @@ def main(argv: list[str] | None = None) -> int:
                         help="games in play at a time per process (default: all of its games)")
     args = parser.parse_args(argv)
 
-    from bench.pg_cluster import Cluster, empty, unavailable
     cluster = None
     url = args.url
     if url is None:
@@ -169,7 +169,6 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(empty(url))
 
         async def migrate() -> None:
-            from data.postgres import PostgresStore
             await (await PostgresStore.open(url)).close()
         asyncio.run(migrate())
         context = multiprocessing.get_context("spawn")

@@ -90,7 +90,7 @@ class Cluster:
 
 async def empty(url: str) -> None:
     """Drop everything in the database (a fresh schema for the next test)."""
-    import asyncpg
+    import asyncpg  # imported where it is used: unavailable() reports a missing asyncpg instead
     conn = await asyncpg.connect(url)
     try:
         await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")

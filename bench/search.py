@@ -2,8 +2,8 @@
 
 From mid-game positions (random records cut halfway, as in ``python -m bench``) it measures:
 ``copy()``; random playouts to the end through the public contract (``legal_moves()`` +
-``play()``) and through the search path (``_actions()`` + ``_apply_action()``, and
-``_random_action()`` in games that draw a random move without listing them all); nodes/s, each
+``play()``) and through the search path (``legal_actions()`` + ``apply_action()``, and
+``random_action()`` in games that draw a random move without listing them all); nodes/s, each
 node a copy of the position with one action applied; the game's evaluation; and the hard level's
 own search (its nodes per second). Rates are per second of CPU time of this process, so that
 other work on the machine does not lower them. It prints what it measured; it asserts nothing.
@@ -47,22 +47,22 @@ def public_playout(game, rng) -> int:
 def fast_playout(game, rng) -> int:
     g = game.copy()
     while g.outcome is None:
-        g._apply_action(rng.choice(g._actions()))
+        g.apply_action(rng.choice(g.legal_actions()))
     return 1
 
 
 def random_action_playout(game, rng) -> int:
     g = game.copy()
     while g.outcome is None:
-        g._apply_action(g._random_action(rng))
+        g.apply_action(g.random_action(rng))
     return 1
 
 
 def expand(game) -> int:
-    actions = game._actions()
+    actions = game.legal_actions()
     for action in actions:
         child = game.copy()
-        child._apply_action(action)
+        child.apply_action(action)
     return len(actions)
 
 
@@ -89,7 +89,7 @@ def parts_fast_playout(game, rng) -> int:
     knowledge = ai.knowledge_for(game.variant)
     g = game.copy()
     while g.outcome is None:
-        g._apply_action(knowledge.playout_action(g, rng))
+        g.apply_action(knowledge.playout_action(g, rng))
     return 1
 
 
@@ -97,12 +97,12 @@ def expand_candidates(game) -> int:
     actions = ai.knowledge_for(game.variant).actions(game)
     for action in actions:
         child = game.copy()
-        child._apply_action(action)
+        child.apply_action(action)
     return len(actions)
 
 
 def expand_candidates_public(game) -> int:
-    moves = [game._action_text(a) for a in ai.knowledge_for(game.variant).actions(game)]
+    moves = [game.action_text(a) for a in ai.knowledge_for(game.variant).actions(game)]
     for move in moves:
         game.copy().play(move)
     return len(moves)
@@ -119,7 +119,7 @@ def mean_rate_over(games: list) -> Callable[[Callable[[engine.Game], int], float
 def bench_parts(games: list, positions: int, seconds: float) -> None:
     """Games with huge move lists (``lists_moves_in_parts``): the playouts are the game's random
     player (``random_move`` + ``play``) against the same player on the search path (the AI's
-    ``playout_action`` + ``_apply_action``), and a node is one of the AI's candidate turns,
+    ``playout_action`` + ``apply_action``), and a node is one of the AI's candidate turns,
     played from its text or applied as an action; ``copy()`` is compared with the generic deep
     copy (``Game._clone``) it replaces."""
     per = seconds / positions
@@ -129,10 +129,10 @@ def bench_parts(games: list, positions: int, seconds: float) -> None:
     line("copy() per second: generic deep copy", f"{mean_rate(lambda g: (engine.Game._clone(g), 1)[1], per / 2):,.0f}")
     line("copy() per second", f"{mean_rate(lambda g: (g.copy(), 1)[1], per / 2):,.0f}")
     line("playouts/s via random_move() + play()", f"{mean_rate(lambda g: parts_playout(g, rng), per):,.1f}")
-    line("playouts/s via playout_action() + _apply_action()",
+    line("playouts/s via playout_action() + apply_action()",
          f"{mean_rate(lambda g: parts_fast_playout(g, rng), per):,.1f}")
     line("nodes/s via copy() + play(move), candidates", f"{mean_rate(expand_candidates_public, per):,.0f}")
-    line("nodes/s via copy() + _apply_action(), candidates", f"{mean_rate(expand_candidates, per):,.0f}")
+    line("nodes/s via copy() + apply_action(), candidates", f"{mean_rate(expand_candidates, per):,.0f}")
     actions = ai.knowledge_for(games[0].variant).actions
     line("candidate lists/s (knowledge.actions)", f"{mean_rate(lambda g: (actions(g), 1)[1], per / 2):,.0f}")
 
@@ -147,7 +147,7 @@ def bench_game(variant: str, players: int, positions: int, seconds: float) -> No
         found = [ai.analyse(g, "hard", seed=i) for i, g in enumerate(games)]
         nodes = sum(f.result.nodes for f in found)
         took = sum(f.cpu_seconds for f in found)
-        line(f"hard search ({knowledge.search}): nodes/s", f"{nodes / max(took, 1e-9):,.0f}")
+        line(f"hard search ({knowledge.settings['hard'].search}): nodes/s", f"{nodes / max(took, 1e-9):,.0f}")
         line("hard search: CPU seconds per move (mean)", f"{took / len(found):.2f}")
         return
     per = seconds / positions
@@ -157,14 +157,14 @@ def bench_game(variant: str, players: int, positions: int, seconds: float) -> No
     line("copy() per second", f"{mean_rate(lambda g: (g.copy(), 1)[1], per / 2):,.0f}")
     line("playouts/s via legal_moves() + play()", f"{mean_rate(lambda g: public_playout(g, rng), per):,.1f}")
     line("nodes/s via copy() + play(move)", f"{mean_rate(expand_public, per):,.0f}")
-    has_fast = type(games[0])._actions is not engine.Game._actions
-    if hasattr(engine.Game, "_actions"):
+    has_fast = type(games[0]).legal_actions is not engine.Game.legal_actions
+    if hasattr(engine.Game, "legal_actions"):
         what = "" if has_fast else " (default: the public path)"
-        line(f"playouts/s via _actions() + _apply_action(){what}",
+        line(f"playouts/s via legal_actions() + apply_action(){what}",
              f"{mean_rate(lambda g: fast_playout(g, rng), per):,.1f}")
-        line(f"nodes/s via copy() + _apply_action(){what}", f"{mean_rate(expand, per):,.0f}")
-    if hasattr(games[0], "_random_action"):  # games that draw a random move without the list
-        line("playouts/s via _random_action() + _apply_action()",
+        line(f"nodes/s via copy() + apply_action(){what}", f"{mean_rate(expand, per):,.0f}")
+    if hasattr(games[0], "random_action"):  # games that draw a random move without the list
+        line("playouts/s via random_action() + apply_action()",
              f"{mean_rate(lambda g: random_action_playout(g, rng), per):,.1f}")
     if variant in ai.variants():
         knowledge = ai.knowledge_for(variant)

@@ -24,6 +24,8 @@ import time
 from typing import Any
 
 import engine
+from engine.ancient import moves as ancient_moves
+from engine.ancient.placement import after_placement
 
 # Options under which a random game runs as long as its rules let it.
 LONG = {"basic": {"max_turns": 10000, "target_points": 0}, "ancient": {"target": 30, "max_turns": 10000},
@@ -108,8 +110,6 @@ def targets(game: Any, count: int, rng: random.Random) -> list[str]:
     a move after it when one may follow)."""
     out = []
     if game.variant == "ancient":
-        from engine.ancient import moves as ancient_moves
-        from engine.ancient.placement import after_placement
         p = game.to_move
         for code in dict.fromkeys(game.hands[p]):
             options = list(ancient_moves.placements(game, p, [code]))

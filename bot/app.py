@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import sys
 import time
 
 import aiohttp
@@ -15,9 +16,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from data import GameStore, open_store
+from data import GameStore
 
 from .config import Config
+from .operations import Operations, StartupError, open_database
 from .service import GameService, UserError
 from .texts import fit
 from .workers import painters
@@ -25,7 +27,7 @@ from .workers import painters
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.challenges", "cogs.play", "cogs.panel", "cogs.looking", "cogs.replays", "cogs.clock",
-              "cogs.ratings", "cogs.admin", "cogs.learn")
+              "cogs.ratings", "cogs.admin", "cogs.status", "cogs.learn")
 UNPUBLISHED = ("The slash commands are not published anywhere, so nobody can use the bot yet: set "
                "DEV_GUILD_ID in .env to publish them to your server at once, or run 'scripts/start sync' once "
                "to publish them to every server (Discord may take up to an hour to show them).")
@@ -83,6 +85,7 @@ class PaiShoBot(commands.AutoShardedBot):
         self.store: GameStore | None = None
         self._service: GameService | None = None
         self._warming: asyncio.Task | None = None
+        self.ops: Operations | None = None  # health, metrics, daily backups, /status
 
     @property
     def service(self) -> GameService:
@@ -92,7 +95,7 @@ class PaiShoBot(commands.AutoShardedBot):
         return self._service
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.config.database_url, self.config.database_path)
+        self.store = await open_database(self.config)
         self._service = GameService(self.store, clock=discord_clock, challenge_ttl=self.config.challenge_ttl,
                                    reminder_after=self.config.reminder_after,
                                    move_deadline=self.config.move_deadline, owns=self.config.owns,
@@ -101,6 +104,9 @@ class PaiShoBot(commands.AutoShardedBot):
         log.info("Database %s open; %d running games registered (shards %s of %s)", self.store.path, loaded,
                  "all" if self.config.shard_ids is None else ",".join(map(str, self.config.shard_ids)),
                  self.config.shard_count or "auto")
+        self.ops = Operations(self.config, self.service, discord=self.discord_problem,
+                              latencies=lambda: self.latencies)
+        await self.ops.start()
         self._warming = asyncio.create_task(self._warm())
         for name in EXTENSIONS:
             await self.load_extension(name)
@@ -129,16 +135,36 @@ class PaiShoBot(commands.AutoShardedBot):
         replayed = await self.service.warm()
         log.info("%d running games replayed in %.1f s", replayed, time.perf_counter() - start)
 
+    async def discord_problem(self) -> str | None:
+        """Why the bot is not connected to Discord now (None: it is), for /healthz."""
+        if self.is_closed():
+            return "the connection to Discord is closed"
+        if not self.is_ready():
+            return "not connected to Discord yet (starting, or reconnecting)"
+        down = sorted(shard_id for shard_id, shard in self.shards.items() if shard.is_closed())
+        if down:
+            return f"shard {', '.join(map(str, down))} of this process is not connected to Discord"
+        return None
+
     async def close(self) -> None:
-        """Stop: the gateway first, then the bot's thinking and workers, then the database (even
-        if closing the gateway failed, so no database thread outlives the bot)."""
+        """Stop (SIGTERM, Ctrl-C): the turns being saved finish, then the gateway closes, then the
+        bot's thinking and workers stop, then the database closes (even if closing the gateway
+        failed, so no database thread outlives the bot)."""
         if self._warming is not None:
             self._warming.cancel()
+        ops = self.ops
+        if ops is not None:
+            ops.stopping()
+            await ops.finish_turns()
         try:
             await super().close()
         finally:
             if self._service is not None:
                 self._service.close()
+            if ops is not None:
+                await ops.finish_turns()  # a turn that began meanwhile
+                await ops.stop()
+                self.ops = None
             if self.store is not None:
                 store, self.store = self.store, None
                 await store.close()
@@ -163,6 +189,9 @@ def run_bot(config: Config, sync_globally: bool = False) -> int:
 
     try:
         asyncio.run(main())
+    except StartupError as err:
+        print(f"Pai Sho Bot could not start: {err}", file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print("Discord refused the token. Reset it in the Developer Portal (Bot -> Reset Token) "
               "and put the new one in .env.")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from dotenv import load_dotenv
 
 DEFAULT_DATABASE = "var/paisho.db"
+DEFAULT_BACKUP_KEEP = 7
 
 
 class ConfigError(Exception):
@@ -27,6 +28,10 @@ class Config:
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of them)
     picture_workers: int | None = None  # processes drawing pictures (None: one per core but one; 0: a thread)
     discord_log_level: str = "INFO"  # discord.py's own loggers (DEBUG writes tokens and payloads)
+    metrics_port: int | None = None  # serve /healthz and /metrics on this port (None: not at all)
+    metrics_host: str = "127.0.0.1"  # the address they are served on
+    backup_dir: str | None = None  # a daily backup of the SQLite file goes here (None: no daily backups)
+    backup_keep: int = DEFAULT_BACKUP_KEEP  # how many daily backups are kept
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process serves a server's games: its shards' servers (direct messages
@@ -61,6 +66,29 @@ def _shards(count_raw: str, ids_raw: str) -> tuple[int | None, tuple[int, ...] |
     if not ids or any(i >= count for i in ids) or len(set(ids)) != len(ids):
         raise ConfigError(f"SHARD_IDS must list different shards from 0 to {count - 1}, not '{ids_raw}'.")
     return count, tuple(ids)
+
+
+def _port(raw: str) -> int | None:
+    """METRICS_PORT: a TCP port (1-65535), or None when not set."""
+    if not raw:
+        return None
+    if not raw.isdigit() or not 1 <= int(raw) <= 65535:
+        raise ConfigError(f"METRICS_PORT must be a port number from 1 to 65535, not '{raw[:40]}'.")
+    return int(raw)
+
+
+def _backups(backup_dir: str, keep_raw: str, database_url: str | None) -> tuple[str | None, int]:
+    """BACKUP_DIR and BACKUP_KEEP (daily backups of the SQLite file)."""
+    if not keep_raw:
+        keep = DEFAULT_BACKUP_KEEP
+    elif not keep_raw.isdigit() or not 1 <= int(keep_raw) <= 10000:
+        raise ConfigError(f"BACKUP_KEEP must be how many backups to keep (1 or more), not '{keep_raw[:40]}'.")
+    else:
+        keep = int(keep_raw)
+    if backup_dir and database_url:
+        raise ConfigError("BACKUP_DIR backs up the SQLite file, but DATABASE_URL says the bot uses PostgreSQL: "
+                          "back PostgreSQL up with pg_dump (README, 'Backups') and leave BACKUP_DIR empty.")
+    return backup_dir or None, keep
 
 
 def _number(name: str, default: float) -> float:
@@ -109,6 +137,8 @@ def load_config(env_file: str | None = ".env") -> Config:
         raise ConfigError("DATABASE_URL must be a postgresql://... URL (leave it empty to use DATABASE_PATH).")
     shard_count, shard_ids = _shards(os.environ.get("SHARD_COUNT", "").strip(),
                                      os.environ.get("SHARD_IDS", "").strip())
+    backup_dir, backup_keep = _backups(os.environ.get("BACKUP_DIR", "").strip(),
+                                       os.environ.get("BACKUP_KEEP", "").strip(), url)
     return Config(
         token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
         database_path=os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
@@ -122,4 +152,8 @@ def load_config(env_file: str | None = ".env") -> Config:
         shard_ids=shard_ids,
         picture_workers=_processes("PICTURE_WORKERS"),
         discord_log_level=discord_level,
+        metrics_port=_port(os.environ.get("METRICS_PORT", "").strip()),
+        metrics_host=os.environ.get("METRICS_HOST", "").strip() or "127.0.0.1",
+        backup_dir=backup_dir,
+        backup_keep=backup_keep,
     )

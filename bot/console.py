@@ -7,22 +7,28 @@ game can be scripted:  printf 'alice: challenge <game> bob\\nbob: accept\\n' | p
 from __future__ import annotations
 
 import asyncio
+import codecs
 import hashlib
 import logging
+import os
 import re
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import engine
 from engine import ai
 from engine.notation import echo
 
-from . import console_learn
 from .console_learn import ConsoleLessons
 from .console_panel import ConsolePanel
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
 from .service import GameService, Notice, Person, Reply, UserError, Viewer
+
+if TYPE_CHECKING:
+    from .operations import Operations
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +64,7 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
                        stop closes it (meanwhile pick, back and a bare move are the lesson's)
   hint                 in a casual game or one against the bot, on your turn: the move the
                        bot would play for you, and why (3 per game)
+  status               the console's games and challenges, the bot's queue, the last backup
   channel <name>       go to another channel (one running game per channel)
   help | quit
 Games: {games}. A game's options and notation: rules <game>."""
@@ -73,7 +80,7 @@ def help_text() -> str:
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "offer", "takeback",
             "rematch", "replay", "browse", "pick", "back", "cancel", "learn", "hint", "try", "stop", "next",
-            "again", "share"}
+            "again", "share", "status"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
 _PICTURE_RE = re.compile(r"^game\d+-(\d+)")
 _OFFER_RE = re.compile(r"(?i)\s*(offer|accept|decline)\s+(draw|takeback)\s*")
@@ -89,8 +96,10 @@ def stable_id(kind: str, name: str) -> int:
 class ConsoleSession:
     """One terminal 'channel' on a GameService; ``handle`` takes a line and returns output lines."""
 
-    def __init__(self, service: GameService, boards_dir: Path, channel: str = "console") -> None:
+    def __init__(self, service: GameService, boards_dir: Path, channel: str = "console",
+                 ops: Operations | None = None) -> None:
         self.service = service
+        self.ops = ops  # the operator's side (status); None where there is none
         self.boards_dir = boards_dir
         self.channel = channel
         self.speaker: str | None = None
@@ -166,6 +175,10 @@ class ConsoleSession:
             self.channel = rest
             self.channels[self.channel_id] = rest
             return [f"Now in #{rest}."]
+        if word == "status":
+            if self.ops is None:
+                raise UserError("The status is not available here.")
+            return [self._named(await self.ops.status(None))]
         if word == "rules":
             if not rest:
                 raise UserError(f"Which game? rules <game>, one of: {', '.join(d.id for d in engine.games())}.")
@@ -208,18 +221,11 @@ class ConsoleSession:
             raise UserError('Who is speaking? Start the line with a name, e.g. "alice: help".')
         me = self.person(self.speaker)
         svc, here = self.service, self.channel_id
-        if word == "learn":
-            return await self.lessons.learn(me, rest)
-        if self.lessons.active(me):
-            if word in console_learn.WORDS or (word.isdigit() and not rest):
-                return await self.lessons.handle("pick" if word.isdigit() else word, word if word.isdigit() else rest,
-                                                 me)
-            if word not in COMMANDS:  # a bare move is tried in the open lesson
-                return await self.lessons.handle("try", line, me)
+        lesson = await self.lessons.route(word, rest, line, me, COMMANDS)
+        if lesson is not None:
+            return lesson
         if word == "hint":  # not in a lesson: a hint in the game here
             return [f"(only {me.name} sees) {(await svc.hint(here, me)).text}"]
-        if word in ("try", "next", "again", "share", "stop"):
-            raise UserError(console_learn.NO_LESSON)
         if word == "challenge":
             return self._show(await self._challenge(me, rest))
         offer = _OFFER_RE.fullmatch(line)
@@ -321,7 +327,7 @@ class ConsoleSession:
         elif reply.rematch:
             out.append("(rematch offers the same game again)")
         if reply.mention:
-            out.append("(notifies: " + ", ".join(self.names.get(uid, str(uid)) for uid in reply.mention) + ")")
+            out.append("(notifies: " + ", ".join(self._name_of(uid) for uid in reply.mention) + ")")
         if reply.image is not None:
             out.append(f"[picture: {self._save(reply.image, reply.game_id)}]")
         if reply.private:  # a terminal has no private messages: say who the line is for
@@ -330,6 +336,15 @@ class ConsoleSession:
                 path = self._save(reply.private_image, reply.game_id, f"-hand-{self.speaker}")
                 out.append(f"[picture for {self.speaker} only: {path}]")
         return out
+
+    def _name_of(self, user_id: int) -> str:
+        """A player's name: as spoken in this session, else as seated in the game here (a console
+        started again knows the players of its running games by their seats)."""
+        if user_id not in self.names:
+            found = self.service.game_in(self.channel_id)
+            for seat in found[0].seats if found is not None else ():
+                self.names.setdefault(seat.user_id, seat.name)
+        return self.names.get(user_id, "a player")
 
     def _save(self, data: bytes, game_id: int | None, suffix: str = "", ext: str = "png") -> Path:
         """Write a picture to the boards folder, numbered in the order shown."""
@@ -375,43 +390,106 @@ def terminal_text(markdown: str) -> str:
     return re.sub(r"(?m)^#{1,6}\s*", "", text)
 
 
-async def read_line(prompt: str) -> str | None:
+def _in_daemon_thread(read: Callable[[], str | None]) -> asyncio.Future[str | None]:
+    """``read()`` in a daemon thread of its own: a stop never waits for input that may never come
+    (a thread of asyncio's pool would hold up the end of the program until a line is typed)."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[str | None] = loop.create_future()
+
+    def settle(value: str | None) -> None:
+        if not future.done():
+            future.set_result(value)
+
+    def run() -> None:
+        value = read()
+        try:
+            loop.call_soon_threadsafe(settle, value)
+        except RuntimeError:  # the console has ended meanwhile
+            pass
+    threading.Thread(target=run, name="console-input", daemon=True).start()
+    return future
+
+
+def read_line(prompt: str) -> asyncio.Future[str | None]:
     """One line typed at the terminal, with line editing and history (readline, where Python has
     it); None at the end of input."""
-    try:
-        return await asyncio.to_thread(input, prompt)
-    except EOFError:
-        return None
+    def read() -> str | None:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+    return _in_daemon_thread(read)
+
+
+def _piped_lines() -> Callable[[], Awaitable[str | None]]:
+    """Lines of standard input that is not a terminal (a pipe, a file), None at its end. They are
+    read from the file descriptor itself (os.read): a daemon thread stopped inside sys.stdin would
+    hold its lock when the program ends."""
+    decoder = codecs.getincrementaldecoder(sys.stdin.encoding or "utf-8")(errors="replace")
+    pending: list[str] = []
+    buffer = [""]
+
+    def read() -> str | None:
+        while not pending:
+            try:
+                chunk = os.read(sys.stdin.fileno(), 65536)
+            except (OSError, ValueError):
+                chunk = b""
+            buffer[0] += decoder.decode(chunk, final=not chunk)
+            *complete, buffer[0] = buffer[0].split("\n")
+            pending.extend(line + "\n" for line in complete)
+            if not chunk:
+                if buffer[0]:
+                    pending.append(buffer[0])
+                    buffer[0] = ""
+                if not pending:
+                    return None
+        return pending.pop(0)
+    return lambda: _in_daemon_thread(read)
+
+
+async def _unless_stopped(reading: Awaitable[str | None], stop: asyncio.Event) -> str | None:
+    """What ``reading`` gives, or None as soon as ``stop`` is set."""
+    getting, stopping = asyncio.ensure_future(reading), asyncio.ensure_future(stop.wait())
+    await asyncio.wait((getting, stopping), return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if getting.done():
+        return getting.result()
+    getting.cancel()
+    return None
 
 
 async def run_console(service: GameService, boards_dir: Path, lines=None,
-                      write: Callable[[str], None] = print) -> None:
-    """Read commands (from ``lines`` or standard input) until quit or end of input."""
-    session = ConsoleSession(service, boards_dir)
+                      write: Callable[[str], None] = print, stop: asyncio.Event | None = None,
+                      ops: Operations | None = None) -> None:
+    """Read commands (from ``lines`` or standard input) until quit, the end of input or ``stop``
+    (SIGTERM or Ctrl-C: the command in progress finishes first)."""
+    session = ConsoleSession(service, boards_dir, ops=ops)
     interactive = lines is None and sys.stdin.isatty()
     if interactive:
         try:
             import readline  # noqa: F401  (imported for its effect: input() edits lines, keeps history)
         except ImportError:  # Python built without it (Windows): plain input
             pass
+    stop = stop or asyncio.Event()
+    piped = _piped_lines() if lines is None and not interactive else None
     write("Pai Sho Bot console. Type 'help' for commands; start a line with a player's name.")
     for text in await session.unannounced():
         write(text)
-    while not session.done:
+    while not session.done and not stop.is_set():
         if lines is not None:
             try:
                 line = next(lines)
             except StopIteration:
                 break
-        elif interactive:
-            typed = await read_line(f"#{session.channel} {session.speaker or ''}> ")
+        else:
+            reading = read_line(f"#{session.channel} {session.speaker or ''}> ") if piped is None else piped()
+            typed = await _unless_stopped(reading, stop)
             if typed is None:
+                if interactive:
+                    write("")  # the prompt's line ends
                 break
             line = typed
-        else:
-            line = await asyncio.to_thread(sys.stdin.readline)
-            if not line:
-                break
         if not interactive and line.strip():
             write(f"> {line.strip()}")
         for text in await session.handle(line):

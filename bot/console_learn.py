@@ -31,6 +31,21 @@ class ConsoleLessons:
     def active(self, me: Person) -> bool:
         return me.id in self.open
 
+    async def route(self, word: str, rest: str, line: str, me: Person, commands: set[str]) -> list[str] | None:
+        """The lines for ``learn``, and while a lesson is open for ``me`` for its words, a bare
+        number and a bare move (anything not among the console's ``commands``); None for any other
+        line, which the console handles."""
+        if word == "learn":
+            return await self.learn(me, rest)
+        if self.active(me):
+            if word in WORDS or (word.isdigit() and not rest):
+                return await self.handle("pick" if word.isdigit() else word, word if word.isdigit() else rest, me)
+            if word not in commands:  # a bare move is tried in the open lesson
+                return await self.handle("try", line, me)
+        elif word in ("try", "next", "again", "share", "stop"):
+            raise UserError(NO_LESSON)
+        return None
+
     async def learn(self, me: Person, rest: str) -> list[str]:
         """``learn``, ``learn <game>``, ``learn <game> <n>``."""
         words = rest.split()

@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.app import SORRY, PaiShoBot, tell
 from bot.service import Course, LessonPanel, UserError
+from bot.service.lessons import stars_text
 from bot.texts import EMBED_LIMIT, MOVE_INPUT_LIMIT, fit
 from engine import steps
 
@@ -149,7 +150,6 @@ class LessonSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"psb:le
     """Any lesson of a game."""
 
     def __init__(self, variant: str, lessons: tuple[tuple[str, str, int], ...] = ()) -> None:
-        from bot.service.lessons import stars_text
         options = [discord.SelectOption(label=fit(label, 100), value=lesson_id, description=stars_text(stars))
                    for lesson_id, label, stars in lessons[:25]] or [discord.SelectOption(label="\u2026", value="x")]
         super().__init__(discord.ui.Select(custom_id=f"psb:learn:lessons:{variant}", options=options,

@@ -19,6 +19,7 @@ class GameStore(Protocol):
 
     async def close(self) -> None: ...
     async def schema_version(self) -> int: ...
+    async def check(self) -> str | None: ...  # why the database cannot serve now; None when it can
 
     # writes
     async def create_game(self, *, variant: str, options: dict[str, Any], seed: int, guild_id: int | None,
@@ -83,8 +84,11 @@ class GameStore(Protocol):
 
 def masked_url(url: str) -> str:
     """A database URL as logs and messages may show it: any password, in the user part or in the
-    query string (``?password=...``), replaced by ``***``."""
-    parts = urlsplit(url)
+    query string (``?password=...``), replaced by ``***``. A URL that cannot be read is not shown."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # e.g. an unclosed [ of an IPv6 address
+        return "(a database URL that cannot be read)"
     netloc = parts.netloc
     if "@" in netloc:
         userinfo, _, host = netloc.rpartition("@")
@@ -109,7 +113,7 @@ async def open_store(database_url: str | None = None, database_path: str = "var/
         if not is_postgres(database_url):
             raise ValueError("DATABASE_URL must start with postgresql:// (leave it empty to use DATABASE_PATH "
                              "and SQLite).")
-        from .postgres import PostgresStore
+        from .postgres import PostgresStore  # imported here: both stores import this module
         return await PostgresStore.open(database_url)
-    from .store import Store
+    from .store import Store  # imported here: both stores import this module
     return await Store.open(database_path)

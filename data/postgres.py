@@ -108,6 +108,15 @@ class PostgresStore(SqlStore):
     async def close(self) -> None:
         await self._pool.close()
 
+    async def check(self) -> str | None:
+        """Why the database cannot serve the bot right now (None when it can)."""
+        try:
+            async with self._pool.acquire() as conn:
+                await conn.fetchval("SELECT COUNT(*) FROM games WHERE status = 'running'")
+        except Exception as err:  # noqa: BLE001 - any failure is the answer
+            return f"the database does not answer: {err}"
+        return None
+
     async def _migrate(self) -> None:
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)

@@ -18,6 +18,7 @@ from typing import Any
 
 import aiosqlite
 
+from .filelock import DatabaseBusy, DatabaseLock
 from .migrations import MIGRATIONS
 from .rows import Conflict, StoreError, WriteFailed
 from .sql import OPEN_STATUSES, Row, SqlStore
@@ -41,6 +42,8 @@ class Store(SqlStore):
         self.path = path
         self.synchronous = "FULL"
         self._write = asyncio.Lock()
+        self._lock: DatabaseLock | None = None  # held while open: restore and copy-to wait for it
+        self._identity = _identity(path)  # the file opened, to notice it deleted or replaced
 
     @classmethod
     async def open(cls, path: str, *, synchronous: str = "FULL") -> Store:
@@ -51,9 +54,18 @@ class Store(SqlStore):
             raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}")
         if path != ":memory:":
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        store = cls(await cls._connect(path, synchronous), path)
-        store.synchronous = synchronous
-        await store._migrate()
+        try:
+            lock = DatabaseLock.shared(path)
+        except DatabaseBusy as busy:
+            raise StoreError(str(busy)) from None
+        try:
+            store = cls(await cls._connect(path, synchronous), path)
+            store._lock = lock
+            store.synchronous = synchronous
+            await store._migrate()
+        except BaseException:
+            lock.release()
+            raise
         return store
 
     @staticmethod
@@ -66,7 +78,24 @@ class Store(SqlStore):
         return conn
 
     async def close(self) -> None:
-        await self._conn.close()
+        try:
+            await self._conn.close()
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+
+    async def check(self) -> str | None:
+        """Why the database cannot serve the bot right now (None when it can): its file deleted or
+        replaced under the running bot (whose writes would then be lost at the next start), or no
+        answer to a query."""
+        if self._identity is not None and _identity(self.path) != self._identity:
+            return (f"the database file {self.path} was deleted, moved or replaced while the bot runs; "
+                    "restart the bot (scripts/start restore puts a backup back)")
+        try:
+            await self._read("SELECT COUNT(*) FROM games WHERE status = 'running'")
+        except Exception as err:  # noqa: BLE001 - any failure is the answer
+            return f"the database does not answer: {err}"
+        return None
 
     async def _migrate(self) -> None:
         version = await self.schema_version()
@@ -139,6 +168,17 @@ class Store(SqlStore):
     async def _read(self, sql: str, args: Sequence[Any] = (), *, skip_locked: bool = False) -> list[Row]:
         """One query, answered in one call to the database thread."""
         return await self._conn._execute(_fetch, self._conn, sql, tuple(args))
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """The device and inode of a database file (None in memory or when there is no file)."""
+    if path == ":memory:":
+        return None
+    try:
+        found = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return found.st_dev, found.st_ino
 
 
 def _fetch(conn: aiosqlite.Connection, sql: str, args: tuple) -> list[sqlite3.Row]:

@@ -297,63 +297,71 @@ class Game:
         """Lower-case strings a player might type for ``move`` (prefixes of them complete it)."""
         return (move.lower(),)
 
-    # ----- the search interface (engine.ai): internal, the public contract is unchanged ------
-    # An *action* is a legal move in a form the game applies without reading text: any hashable
-    # value (games with a fast path use tuples or squares). Equal actions name the same move.
-    _CACHES: tuple[str, ...] = ("_legal",)  # attributes copy() resets instead of copying
+    # ----- the search interface (engine.ai and each game's helper modules) ------------------
+    # Beside the contract above, for the AI's search and the game's own modules: an *action* is a
+    # legal move in a form the game applies without reading text: any hashable value (games with a
+    # fast path use tuples or squares). Equal actions name the same move. A game's modules read
+    # whose turn it is from ``seat_to_move`` (kept when the game ends, where ``to_move`` is None).
+    CACHES: tuple[str, ...] = ("_legal",)  # attributes copy() resets instead of copying
     _plain_state = False  # True: the state is plain containers without shared parts (fast copy)
 
-    def _actions(self) -> list[Any]:
+    def legal_actions(self) -> list[Any]:
         """Every legal move of the player to move, as actions (default: the canonical strings)."""
         return self.legal_moves()
 
-    def _apply_action(self, action: Any) -> None:
-        """Play an action from ``_actions()`` of this very position, without checking it again."""
-        self.play(self._action_text(action))
+    def apply_action(self, action: Any) -> None:
+        """Play an action from ``legal_actions()`` of this very position, without checking it again."""
+        self.play(self.action_text(action))
 
-    def _action_text(self, action: Any) -> str:
+    def action_text(self, action: Any) -> str:
         """The canonical move string of an action of the current position."""
         return action
 
-    def _record_action(self, text: str) -> None:
-        """The bookkeeping of ``play`` for a move applied by ``_apply_action``."""
+    def clear_caches(self) -> None:
+        """Forget what was computed for the position (``CACHES``: the legal-move list and any cache
+        of the game's own), after code outside ``play`` changed it in place (a position loader)."""
+        for key in self.CACHES:
+            setattr(self, key, None)
+
+    def record_action(self, text: str) -> None:
+        """The bookkeeping of ``play`` for a move applied by ``apply_action``."""
         self._legal = None
         self.record.append(text)
 
     def _clone(self) -> Game:
         clone = self.__class__.__new__(self.__class__)
-        state = {key: value for key, value in self.__dict__.items() if key not in self._CACHES}
+        state = {key: value for key, value in self.__dict__.items() if key not in self.CACHES}
         if self._plain_state:
-            clone.__dict__.update({key: _plain_copy(value) for key, value in state.items()})
+            clone.__dict__.update({key: plain_copy(value) for key, value in state.items()})
         else:
             clone.__dict__.update(_copy.deepcopy(state, {id(self): clone}))
-        for key in self._CACHES:
+        for key in self.CACHES:
             if key in self.__dict__:
                 setattr(clone, key, None)
         return clone
 
 
-_ATOMS = frozenset({int, float, str, bool, type(None)})
-_ATOMS_AND_TUPLE = _ATOMS | {tuple}
+ATOMS = frozenset({int, float, str, bool, type(None)})
+_ATOMS_AND_TUPLE = ATOMS | {tuple}
 
 
-def _plain_copy(value: Any) -> Any:
+def plain_copy(value: Any) -> Any:
     """A deep copy of plain data (atoms, tuples, lists, dicts, sets) that shares no container."""
     kind = type(value)
-    if kind in _ATOMS:
+    if kind in ATOMS:
         return value
     if kind is list:
-        return list(value) if _ATOMS.issuperset(map(type, value)) else [_plain_copy(v) for v in value]
+        return list(value) if ATOMS.issuperset(map(type, value)) else [plain_copy(v) for v in value]
     if kind is dict:
         kinds = set(map(type, value.values()))
-        if kinds <= _ATOMS or kinds <= _ATOMS_AND_TUPLE and all(
-                _ATOMS.issuperset(map(type, item)) for item in value.values() if type(item) is tuple):
+        if kinds <= ATOMS or kinds <= _ATOMS_AND_TUPLE and all(
+                ATOMS.issuperset(map(type, item)) for item in value.values() if type(item) is tuple):
             return dict(value)  # the values are atoms or flat tuples of atoms
-        return {key: _plain_copy(item) for key, item in value.items()}
+        return {key: plain_copy(item) for key, item in value.items()}
     if isinstance(value, tuple):  # tuples and named tuples: copied only if they hold containers
-        if _ATOMS.issuperset(map(type, value)):
+        if ATOMS.issuperset(map(type, value)):
             return value
-        items = [_plain_copy(item) for item in value]
+        items = [plain_copy(item) for item in value]
         if all(new is old for new, old in zip(items, value)):
             return value
         return tuple(items) if kind is tuple else kind(*items)

@@ -4,6 +4,8 @@ here by id instead of naming them.
 
 A game package ``engine/<game>/`` makes itself known with ``DESCRIPTOR = GameDescriptor(...)``
 and ``register(DESCRIPTOR)`` in its ``__init__``; ``engine`` imports every such package at start.
+A game of one's own, outside ``engine/``, calls ``register`` itself (tests/toy/nim.py does);
+``plugins()`` lists such games, so that worker processes can register them too.
 """
 from __future__ import annotations
 
@@ -98,6 +100,14 @@ def unregister(variant: str) -> None:
 def descriptors() -> tuple[GameDescriptor, ...]:
     """Every registered game, in list order."""
     return tuple(sorted(_REGISTRY.values(), key=lambda d: (d.order, d.id)))
+
+
+def plugins() -> tuple[GameDescriptor, ...]:
+    """The games registered from outside the engine package (an out-of-tree plug-in), in list
+    order. Importing ``engine`` registers the engine's own games in any process; these must be
+    registered again in a process started afresh (bot/workers.py does it for its workers)."""
+    own = f"{__package__}."
+    return tuple(d for d in descriptors() if not d.game.__module__.startswith(own))
 
 
 def variant_ids() -> tuple[str, ...]:

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .notation import parse_square, square_name
+from .registry import info
 from .step_groups import MAX_OPTIONS as MAX_OPTIONS  # one Discord select (re-exported)
 from .step_groups import Group, Item, arrange
 from .suggest import remembered
@@ -227,7 +228,6 @@ def tile_name(ctx: Context, at: Point, names: dict[str, str], nobody: str = "the
 
 def declaration_of(game: Game) -> Declaration:
     """The game's declaration (its descriptor's ``steps``), else ``WHOLE``."""
-    from .registry import info
     try:
         declared = info(game.variant).steps
     except ValueError:
@@ -410,6 +410,15 @@ def moves(game: Game, path: str = "") -> Iterator[str]:
         return
     for option in step.options:
         yield from moves(game, step.path + option.key.lower())
+
+
+def view_of(game: Game, step: Step) -> Any:
+    """What a step's picture shows: the position, or once the move is whole, the position after it."""
+    if step.move is None:
+        return game.view()
+    after = game.copy()
+    after.play(step.move)
+    return after.view()
 
 
 def presses(path: str) -> int:

@@ -56,11 +56,28 @@ def _set(table: dict[str, Any], variant: str, value: Any) -> None:
         table.pop(variant, None)
 
 
+# register's keyword -> the table it fills
+_TABLES: dict[str, dict[str, Any]] = {"board": _RENDERERS, "hand": _HAND_RENDERERS, "preview": _PREVIEWS,
+                                      "picture": _PICTURES, "geometry": _GEOMETRIES, "tile": _TILES}
+
+
 def unregister(variant: str) -> None:
     """Forget a game's pictures (for tests that register a game of their own)."""
-    tables: tuple[dict[str, Any], ...] = (_RENDERERS, _HAND_RENDERERS, _PREVIEWS, _PICTURES, _GEOMETRIES, _TILES)
-    for table in tables:
+    for table in _TABLES.values():
         table.pop(variant, None)
+
+
+def plugins() -> tuple[tuple[str, dict[str, Callable[..., Any]]], ...]:
+    """The pictures registered from outside this package (an out-of-tree game's), as
+    (variant, the keyword arguments ``register`` was given): a worker process started afresh finds
+    only this package's own and must be given these (bot/workers.py)."""
+    own = f"{__name__}."
+    out = []
+    for variant, board in sorted(_RENDERERS.items()):
+        if getattr(board, "__module__", "").startswith(own):
+            continue
+        out.append((variant, {key: table[variant] for key, table in _TABLES.items() if variant in table}))
+    return tuple(out)
 
 
 def render_view(view: BoardView, names: list[str] | None = None) -> bytes:

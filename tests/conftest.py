@@ -1,4 +1,4 @@
-"""Shared fixtures: a real SQLite store in a temporary folder, a service with a controllable clock,
+"""Shared fixtures (helpers that tests import: tests/helpers.py): a real SQLite store in a temporary folder, a service with a controllable clock,
 and a throwaway PostgreSQL cluster (started once per session when a test asks for it; without
 PostgreSQL those tests are skipped with the reason)."""
 from __future__ import annotations
@@ -9,21 +9,20 @@ import random
 import pytest
 
 from bench import pg_cluster
-from bot.service import GameService, Person, Viewer
+from bot.service import GameService
 from data import Store
+from tests.helpers import Clock, open_store
 
 
-class Clock:
-    """A clock the tests move by hand."""
-
-    def __init__(self, now: float = 1_800_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
+def pytest_collection_modifyitems(items):
+    """The PostgreSQL tier is slow-marked (tests/README.md): it starts a cluster and runs the store
+    and service tests a second time, so the quick subset (-m "not slow") runs them on SQLite."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        on_postgres = "postgres_cluster" in item.fixturenames or (
+            callspec is not None and "postgresql" in callspec.params.values())
+        if on_postgres:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture
@@ -38,6 +37,21 @@ async def store(request):
     s = await open_store(os.environ.get("PAISHO_TEST_STORE", "sqlite"), request)
     yield s
     await s.close()
+
+
+@pytest.fixture
+async def stores():
+    """``await stores(path)`` opens a SQLite store on ``path``; whatever is still open at the end of
+    the test is closed, so a test that fails midway leaves no database thread behind (one keeps
+    pytest from exiting)."""
+    opened: list[Store] = []
+
+    async def open_one(path: str) -> Store:
+        opened.append(await Store.open(path))
+        return opened[-1]
+    yield open_one
+    for store in opened:
+        await store.close()
 
 
 @pytest.fixture(scope="session")
@@ -57,16 +71,6 @@ async def postgres_url(postgres_cluster):
     return postgres_cluster
 
 
-async def open_store(kind: str, request):
-    """A fresh store of ``kind`` (sqlite | postgresql) for a test."""
-    if kind == "sqlite":
-        return await Store.open(request.getfixturevalue("db_path"))
-    from data.postgres import PostgresStore
-    url = request.getfixturevalue("postgres_cluster")  # skips with the reason when there is none
-    await pg_cluster.empty(url)
-    return await PostgresStore.open(url)
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def any_store(request):
     """The same tests against both stores."""
@@ -83,12 +87,3 @@ def clock():
 @pytest.fixture
 def service(store, clock):
     return GameService(store, clock=clock, challenge_ttl=3600, rng=random.Random(5))
-
-
-ALICE, BOB, CAROL, DAVE = (Person(1, "alice"), Person(2, "bob"), Person(3, "carol"), Person(4, "dave"))
-
-
-def looker(person: Person, guild_id: int | None = 1, sees: bool = True) -> Viewer:
-    """Someone looking at games from a server (``guild_id``; None: a direct message) who can see
-    every channel there (``sees``) or none."""
-    return Viewer(person.id, guild_id, lambda channel_id, lobby_id: sees)

@@ -5,6 +5,8 @@ import pytest
 
 from bench.arena import Task, check_matchup, elo, main, play_one, tasks_for, wilson
 
+pytestmark = pytest.mark.slow  # arena games (tests/README.md)
+
 
 def test_a_tiny_arena_prints_every_column(capsys):
     assert main(["--games", "2", "--variants", "pauso", "--players", "2", "3",

@@ -1,9 +1,12 @@
 """The benchmark script keeps working (its quick mode: every part on a few samples; nothing here is timed)."""
 from __future__ import annotations
 
+import pytest
+
 from bench.__main__ import main
 
 
+@pytest.mark.slow  # the whole benchmark, on a few samples (tests/README.md)
 def test_benchmark_runs_and_prints_every_figure(capsys):
     assert main(["--quick"]) == 0
     out = capsys.readouterr().out

@@ -1,10 +1,13 @@
 """The move panel's benchmark keeps working (a tiny run; nothing here is timed)."""
 from __future__ import annotations
 
+import pytest
+
 import engine
 from bench.presses import main
 
 
+@pytest.mark.slow  # a benchmark script (tests/README.md)
 def test_the_presses_benchmark_prints_every_game(capsys):
     assert main(["--positions", "2", "--moves", "1", "--games", "pauso", "quaterno", "kutai"]) == 0
     out = capsys.readouterr().out

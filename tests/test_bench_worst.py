@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import engine
 from bench.worst import main
 
 
+@pytest.mark.slow  # a benchmark script (tests/README.md)
 def test_the_worst_case_benchmark_prints_every_game(capsys):
     assert main(["--tiny"]) == 0
     out = capsys.readouterr().out

@@ -10,7 +10,7 @@ import pytest
 import engine
 from bot.options import suggest_options
 from engine import registry
-from tests.conftest import ALICE, BOB, CAROL, DAVE
+from tests.helpers import ALICE, BOB, CAROL, DAVE
 
 ROOT = Path(__file__).resolve().parent.parent
 IDS = re.compile(r"\b(" + "|".join(engine.VARIANT_IDS) + r")\b", re.IGNORECASE)

@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 
 from data import GameStore, StoreError
 
+from .. import metrics
 from ..workers import InlineWorkers, Workers
 from .agreements import Agreements
 from .base import HOUR, NO_GAME_HERE, Closed, NoGameHere, Notice, Person, Reply, UserError, Viewer
@@ -74,10 +75,10 @@ class GameService:
         """``owns(guild_id)``: whether this process serves that server's games (a shard cluster
         serves only its shards' servers; by default one process serves every server).
         ``painters``: where the still pictures are drawn (default: a thread of this process)."""
-        self.store = store
+        self.store = store = metrics.measured(store)  # every call timed, failures counted
         self.clock = clock
         self.workers = workers or Workers()  # worker processes for CPU-heavy work (AI, replays)
-        self.painters = painters or InlineWorkers()  # draws the still pictures
+        self.painters = painters or InlineWorkers("pictures")  # draws the still pictures
         pictures = Pictures(self.painters)
         self.running = RunningGames(store, owns)
         self.timers = Timers(store, clock, reminder_after=reminder_after, move_deadline=move_deadline)

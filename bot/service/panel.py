@@ -68,13 +68,7 @@ async def picking(game: engine.Game, path: str, pictures: Pictures, title: str =
     the step (StepError for a path that leads nowhere), its words, its picture (for a whole move,
     the position after it)."""
     step = steps.walk(game, path)
-    view = game.view()
-    if step.done:
-        after = game.copy()
-        assert step.move is not None
-        after.play(step.move)
-        view = after.view()
-    image = await pictures.panel(view, step, names)
+    image = await pictures.panel(steps.view_of(game, step), step, names)
     return Panel(panel_text(step, title, image is not None), step, image, game_id, steps.version(game))
 
 

@@ -4,6 +4,7 @@ reply exists. Everything that changes a game runs inside that game's lock."""
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -13,6 +14,7 @@ from data.rows import Keep  # the type of KEEP
 from engine import steps
 from engine.notation import GAME_OVER, NOT_YOUR_TURN, squash
 
+from .. import metrics
 from . import wording
 from .base import ENGINE_FAILED, LEFT_GAME, MOVE_NOT_SAVED, MOVED_ON, NOT_PLAYING, Person, Reply, UserError
 from .pictures import Pictures
@@ -38,6 +40,7 @@ class Play:
         move was picked in (the move panel, engine.steps.version), refused if the game moved on."""
         if squash(text).lower() == "resign":  # typed as a move: the same as /resign
             return await self.resign(channel_id, user)
+        started = time.perf_counter()
         row, _ = self.running.require(channel_id, user)
         async with self.running.lock(row.id):
             row, game = self.running.require(channel_id, user)
@@ -64,7 +67,9 @@ class Play:
             closed = await self.commit(row, after, seat, canonical, close_offers=True)
             declined = self.closed_offers(row, closed)
         reply = await self.turn_reply(row, after, f"{user.name} played {canonical}.{declined}")
-        return replace(reply, **await self.pictures.private(after, seat))
+        reply = replace(reply, **await self.pictures.private(after, seat))
+        metrics.TURN_SECONDS.labels(game=row.variant).observe(time.perf_counter() - started)
+        return reply
 
     async def resign(self, channel_id: int, user: Person) -> Reply:
         """``user`` leaves the game of this channel (in games of more than two, the others may
@@ -184,6 +189,7 @@ class Play:
             else:
                 self.running.forget(row)
             raise UserError(MOVE_NOT_SAVED) from None
+        metrics.TURNS.labels(game=row.variant).inc()
         if rewrite:
             row.moves[-1] = entry
         else:

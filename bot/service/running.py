@@ -107,6 +107,17 @@ class RunningGames:
         if self._by_channel.get(row.channel_id) == row.id:
             del self._by_channel[row.channel_id]
 
+    async def settle_turns(self, timeout: float) -> bool:
+        """Wait until no game is being changed (every turn being saved is stored), at most
+        ``timeout`` seconds; whether that came to pass. For a clean stop."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while any(lock.locked() for lock in list(self._locks.values())):
+            if loop.time() >= deadline:
+                return False
+            await asyncio.sleep(0.01)
+        return True
+
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:

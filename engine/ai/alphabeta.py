@@ -10,10 +10,11 @@ history heuristic on top of ``knowledge.order``. Each completed iteration gives 
 for every root move within ``margin`` of the best (the rest are cut off, marked inexact), which
 is what a level needs to choose a near-best move. When the budget runs out inside an iteration,
 the root moves that iteration finished are kept if it finished the first (previous best) one.
-A knowledge may give a level its own deepest iteration and how many actions it searches at each
-ply (``Knowledge.level_depths``, ``level_widths``: e.g. every candidate at the root, fewer below).
+How deep and how wide it looks is the level's ``Settings`` (settings.py): the deepest
+iteration (``max_depth``) and how many actions it searches at each ply (``widths``: e.g. every
+candidate at the root, fewer below).
 
-Hidden information: ``knowledge.determinize`` draws ``knowledge.samples`` worlds for the
+Hidden information: ``knowledge.determinize`` draws ``Settings.samples`` worlds for the
 searching seat; each gets an equal share of the budget and the root values are averaged.
 """
 from __future__ import annotations
@@ -24,18 +25,20 @@ from typing import Any
 
 from ..base import Game
 from .knowledge import Knowledge
-from .search import Budget, Candidate, OutOfBudget, Result
+from .search import Budget, Candidate, OutOfBudget, Result, Root
+from .settings import Settings
 
 SOONER = 1e-3  # bonus per ply for a win found sooner
 
 
 class _Searcher:
-    def __init__(self, knowledge: Knowledge, seat: int, budget: Budget, horizon: bool = True,
-                 widths: tuple[int, ...] = ()) -> None:
+    def __init__(self, knowledge: Knowledge, root: Root, settings: Settings, budget: Budget) -> None:
         self.knowledge = knowledge
-        self.horizon = horizon  # value the horizon by knowledge.horizon (else by the evaluation)
-        self.widths = widths  # how many actions are searched at each ply (past its end: all)
-        self.seat = seat
+        self.root = root
+        self.seat = root.seat
+        self.horizon = settings.horizon  # value the horizon by knowledge.horizon (else by the evaluation)
+        self.widths = settings.widths  # how many actions are searched at each ply (past its end: all)
+        self.contempt = settings.contempt
         self.budget = budget
         self.killers: dict[int, Any] = {}
         self.history: dict[Any, int] = {}
@@ -44,19 +47,19 @@ class _Searcher:
         if game.outcome is not None:
             value = self.knowledge.reward(game)[self.seat]
             if len(game.outcome.winners) > 1:
-                return value - self.knowledge.contempt  # a draw: worth a little less than even
+                return value - self.contempt  # a draw: worth a little less than even
             if value > 0.5:
                 return value + SOONER * (100 - ply)
             if value < 0.5:
                 return value - SOONER * (100 - ply)
             return value
         if self.horizon:
-            return self.knowledge.horizon(game, self.seat)
-        return self.knowledge.evaluate(game)[self.seat]
+            return self.knowledge.horizon(game, self.seat, self.root)
+        return self.knowledge.evaluate(game, self.root)[self.seat]
 
     def ordered(self, game: Game, ply: int) -> list[Any]:
         actions = self.knowledge.actions(game)
-        ranked = self.knowledge.order(game, actions)
+        ranked = self.knowledge.order(game, actions, self.root)
         if ranked is not None:
             actions = ranked
         if ply < len(self.widths):
@@ -78,7 +81,7 @@ class _Searcher:
         for action in self.ordered(game, ply):
             self.budget.spend()
             child = game.copy()
-            child._apply_action(action)
+            child.apply_action(action)
             v = self.value(child, depth - 1, alpha, beta, ply + 1)
             if maximising:
                 if v > best:
@@ -96,14 +99,14 @@ class _Searcher:
                 break
         return best
 
-    def root(self, game: Game, actions: list[Any], depth: int, margin: float,
+    def root_moves(self, game: Game, actions: list[Any], depth: int, margin: float,
              done: list[Candidate]) -> None:
         """Search every root move to ``depth``; append each finished one to ``done``."""
         best = -math.inf
         for action in actions:
             self.budget.spend()
             child = game.copy()
-            child._apply_action(action)
+            child.apply_action(action)
             floor = best - margin if best > -math.inf else -math.inf
             v = self.value(child, depth - 1, floor, math.inf, 1)
             exact = v > floor
@@ -112,16 +115,16 @@ class _Searcher:
                 best = v
 
 
-def _deepen(game: Game, knowledge: Knowledge, seat: int, budget: Budget, margin: float,
-            horizon: bool = True, max_depth: int | None = None, widths: tuple[int, ...] = ()) -> Result:
-    searcher = _Searcher(knowledge, seat, budget, horizon, widths)
+def _deepen(game: Game, knowledge: Knowledge, root: Root, settings: Settings, budget: Budget,
+            margin: float) -> Result:
+    searcher = _Searcher(knowledge, root, settings, budget)
     order = searcher.ordered(game, 0)
     ranked: list[Candidate] = []
     depth_done = 0
-    for depth in range(1, (knowledge.max_depth if max_depth is None else max_depth) + 1):
+    for depth in range(1, settings.max_depth + 1):
         done: list[Candidate] = []
         try:
-            searcher.root(game, order, depth, margin, done)
+            searcher.root_moves(game, order, depth, margin, done)
         except OutOfBudget:
             if done and (not ranked or done[0].action == ranked[0].action):
                 finished = {c.action for c in done}
@@ -141,24 +144,22 @@ def _rank(candidates: list[Candidate]) -> list[Candidate]:
     return sorted(candidates, key=lambda c: (not c.exact, -c.value, -c.weight))
 
 
-def search(game: Game, knowledge: Knowledge, seat: int, budget: Budget, rng: random.Random,
-           margin: float = 0.0, horizon: bool = True, max_depth: int | None = None,
-           widths: tuple[int, ...] = ()) -> Result:
-    """Alpha-beta from ``game`` for ``seat`` (the player to move) within ``budget``; ``horizon``
-    False values the horizon by the evaluation instead of ``knowledge.horizon``; ``max_depth``
-    (default ``knowledge.max_depth``) is the deepest iteration, ``widths`` how many actions are
-    searched at each ply (index 0: the root; past its end: all)."""
+def search(game: Game, knowledge: Knowledge, root: Root, settings: Settings, budget: Budget,
+           rng: random.Random) -> Result:
+    """Alpha-beta from ``game`` for ``root.seat`` (the player to move) within ``budget``, as
+    ``settings`` say: how deep, how wide, how the horizon is valued, and (hidden information) in
+    how many worlds."""
+    margin = settings.level.margin
     determinize = knowledge.determinize
     if determinize is None:
-        return _deepen(game, knowledge, seat, budget, margin, horizon, max_depth, widths)
-    samples = max(1, knowledge.samples)
+        return _deepen(game, knowledge, root, settings, budget, margin)
+    samples = max(1, settings.samples)
     totals: dict[Any, list[float]] = {}
     used = depth = 0
     for i in range(samples):
         share = Budget((budget.limit - used) // (samples - i), budget.deadline)
-        world = determinize(game, seat, rng)
-        result = _deepen(world, knowledge, seat, share, max(margin, knowledge.world_margin), horizon,
-                         max_depth, widths)
+        world = determinize(game, root.seat, rng)
+        result = _deepen(world, knowledge, root, settings, share, max(margin, settings.world_margin))
         used += share.used
         depth = max(depth, result.depth)
         for c in result.ranked:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..base import Game
 from .player import seeded_rng
 from .registry import knowledge_for
+from .search import Root
 
 BASELINES = ("random", "greedy")
 
@@ -26,22 +27,22 @@ def greedy_move(game: Game, seed: int = 0) -> str:
         raise ValueError("The game is over: there is no move to choose.")
     determinize = knowledge.determinize
     world = determinize(game, seat, rng) if determinize is not None else game.copy()
-    knowledge.at_root(world)
+    root = Root(seat, len(world.record))
     best, best_value = [], -1.0
     for action in knowledge.actions(world):
         child = world.copy()
-        child._apply_action(action)
+        child.apply_action(action)
         if child.outcome is not None:
             if child.outcome.winners == (seat,):
-                return world._action_text(action)
+                return world.action_text(action)
             value = knowledge.reward(child)[seat]
         else:
-            value = knowledge.evaluate(child)[seat]
+            value = knowledge.evaluate(child, root)[seat]
         if value > best_value + 1e-12:
             best, best_value = [action], value
         elif value > best_value - 1e-12:
             best.append(action)
-    return world._action_text(rng.choice(best))
+    return world.action_text(rng.choice(best))
 
 
 def baseline_move(name: str, game: Game, seed: int = 0) -> str:

@@ -7,7 +7,7 @@ Only ``evaluate`` must be written; everything else has a default that works for 
 that implements the engine contract.
 
 The search speaks of *actions*: legal moves in a form the game applies without reading text
-(``Game._actions`` / ``_apply_action`` / ``_action_text``, base.py; by default the canonical
+(``Game.legal_actions`` / ``apply_action`` / ``action_text``, base.py; by default the canonical
 strings and ``play``). Give the game a fast path there, not here.
 
 Values are *win chances*: for each seat a number from 0 to 1, the seats' values summing to 1
@@ -18,9 +18,14 @@ Hidden information: a game whose players cannot see everything defines
 ``determinize(game, seat, rng)``: a copy of ``game`` in which everything ``seat`` cannot see
 (the other hands, the order of the piles, ...) is drawn at random from what is consistent with
 what ``seat`` has seen (its own hand, the board, the record). The search then never reads the
-real hidden state: MCTS draws a new world per iteration, alpha-beta searches ``samples`` worlds
-and averages, the greedy baseline uses one. With ``determinize = None`` (open games) the search
-works on copies of the real game.
+real hidden state: MCTS draws a new world per iteration, alpha-beta searches ``Settings.samples``
+worlds and averages, the greedy baseline uses one. With ``determinize = None`` (open games) the
+search works on copies of the real game.
+
+Search state: what a search knows of where it started (the seat it chooses for, how many moves
+of the record were really played) is a ``search.Root`` handed to ``evaluate``, ``horizon`` and
+``order``, never written onto the games the search copies. Answers a knowledge wants to keep
+between calls go in a bounded ``memo.Memo`` keyed by everything they depend on.
 """
 from __future__ import annotations
 
@@ -29,6 +34,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ..base import Game
+from .search import Root
+from .settings import Settings, per_level
 
 
 def shared_reward(game: Game) -> tuple[float, ...]:
@@ -45,65 +52,29 @@ G = TypeVar("G", bound=Game)
 
 class Knowledge(Generic[G]):
     """Per-game AI knowledge. Subclass it (``Knowledge[MyGame]``: its methods then take that game),
-    set the class attributes, override what helps."""
+    declare ``settings``, override what helps."""
 
-    # Which shared search plays the game: "mcts" (any player count) or "alphabeta" (two players).
-    search: ClassVar[str] = "mcts"
-    # Fixed budget per level: MCTS iterations or alpha-beta nodes (see levels.py).
-    budgets: ClassVar[dict[str, int]] = {"easy": 50, "medium": 400, "hard": 2000}
-    # MCTS: UCT exploration constant; plies of a playout before it is cut and evaluated (None: to
-    # the end of the game).
-    exploration: ClassVar[float] = 0.7
-    playout_limit: ClassVar[int | None] = None
-    # Alpha-beta: the deepest iteration; worlds searched when the game has hidden information.
-    max_depth: ClassVar[int] = 8
-    # Alpha-beta: how much less than an even position a draw is worth to the searching side
-    # (above 0, it plays on rather than repeat moves in a balanced position).
-    contempt: ClassVar[float] = 0.0
-    samples: ClassVar[int] = 6
-    # Alpha-beta with hidden information: each world values exactly every root move within this
-    # much of its best (on top of the level's margin); 1.0 values them all, so that the averages
-    # over the worlds compare like with like instead of favouring the move searched first.
-    world_margin: ClassVar[float] = 0.0
-    # Alpha-beta, per level (levels not listed keep ``max_depth`` and every one of ``actions``):
-    # the deepest iteration, and how many of ``actions`` (best first by ``order``) are searched
-    # at each ply (index 0: the root; plies past the end of the tuple keep them all).
-    level_depths: ClassVar[dict[str, int]] = {}
-    level_widths: ClassVar[dict[str, tuple[int, ...]]] = {}
-    # Alpha-beta: the levels whose horizon is valued by ``horizon`` (None: every level); the
-    # others value it by ``evaluate``.
-    horizon_levels: ClassVar[tuple[str, ...] | None] = None
+    # How each level searches this game (settings.py): the search, its budget, depth, ...
+    settings: ClassVar[dict[str, Settings]] = per_level(
+        Settings(), easy={"budget": 50}, medium={"budget": 400}, hard={"budget": 2000})
     # Hidden information: a method determinize(game, seat, rng) -> Game, or None for open games.
     determinize: Callable[[G, int, random.Random], Game] | None = None
-    # Per level, the chance each turn that the player does not look at what the opponent threatens
-    # and plays ``overlooking`` instead of searching (empty: every level always looks). For a game
-    # where a player who sees every threat can only lose to a fork (Iroh), this is how a weaker
-    # level errs plausibly: it misses a set, as a person does, instead of playing at random.
-    overlook: ClassVar[dict[str, float]] = {}
 
-    def search_for(self, game: G) -> str:
-        """The search for this game (e.g. by player count)."""
-        return self.search
-
-    def budget(self, game: G, level: str) -> int:
-        """The budget of ``level`` in this game."""
-        return self.budgets[level]
-
-    def at_root(self, game: G) -> None:
-        """Called once on the copy of the real position that a search or the greedy baseline
-        starts from, before anything else is asked of it. A game may note there what only the
-        real position tells (Iroh: how many moves of its record were really played, so that the
-        search can tell the game's own past from its own lines). Default: nothing."""
+    def settings_for(self, game: G, level: str) -> Settings:
+        """How ``level`` searches this position (default: the declared ``settings``; a game may
+        adjust them to the position, e.g. the budget to the size of the board)."""
+        return self.settings[level]
 
     def actions(self, game: G) -> list[Any]:
         """The moves the search considers in ``game`` (default: every legal action). A game with
         huge move lists may return a sample of candidates, but the same list for the same
         position each time: the search asks again whenever it comes back to a position."""
-        return game._actions()
+        return game.legal_actions()
 
-    def order(self, game: G, actions: list[Any]) -> list[Any] | None:
+    def order(self, game: G, actions: list[Any], root: Root | None = None) -> list[Any] | None:
         """``actions`` most promising first, or None when the game has no opinion (then MCTS
-        expands them in random order and alpha-beta takes them as they come)."""
+        expands them in random order and alpha-beta takes them as they come). ``root``: where
+        the search started (search.Root), None outside a search."""
         return None
 
     def settle(self, game: G, level: str, ranked: list[Any]) -> list[Any]:
@@ -112,15 +83,18 @@ class Knowledge(Generic[G]):
         a game with hidden information must use only what the seat to move may know here."""
         return ranked
 
-    def evaluate(self, game: G) -> Sequence[float]:
-        """Estimated win chance of every seat in a running game (summing to 1)."""
+    def evaluate(self, game: G, root: Root | None = None) -> Sequence[float]:
+        """Estimated win chance of every seat in a running game (summing to 1). ``root``: where
+        the search started (search.Root: the searching seat, the plies really played), None
+        outside a search."""
         raise NotImplementedError
 
-    def horizon(self, game: G, seat: int) -> float:
+    def horizon(self, game: G, seat: int, root: Root | None = None) -> float:
         """Alpha-beta's value for ``seat`` of a running game at the search horizon (default: the
-        evaluation). A game may look a little further here (say, at the captures of the player
-        to move); the greedy baseline and MCTS keep using ``evaluate``."""
-        return self.evaluate(game)[seat]
+        evaluation), for the levels whose ``Settings.horizon`` is on. A game may look a little
+        further here (say, at the captures of the player to move); the greedy baseline and MCTS
+        keep using ``evaluate``."""
+        return self.evaluate(game, root)[seat]
 
     def reward(self, game: G) -> Sequence[float]:
         """Win chance of every seat in a finished game (default: the winners share 1)."""
@@ -128,10 +102,11 @@ class Knowledge(Generic[G]):
 
     def overlooking(self, game: G, level: str, rng: random.Random) -> Any | None:
         """The move of the player to move who, this turn, only builds their own position and does
-        not look at what the opponent threatens (used only by the levels in ``overlook``); None
+        not look at what the opponent threatens (used by the levels whose ``Settings.overlook``
+        chance comes up); None
         when the player notices the threat after all (then the level searches as usual)."""
         raise NotImplementedError
 
     def playout_action(self, game: G, rng: random.Random) -> Any:
         """The move of a playout (default: uniformly random)."""
-        return rng.choice(game._actions())
+        return rng.choice(game.legal_actions())

@@ -2,8 +2,9 @@
 
 Every level runs the same search; they differ in two ways, and in a game that asks for it a third.
 
-1. **Budget.** Each game's knowledge (``Knowledge.budgets``) gives a fixed budget per level, in the
-   unit of its search: MCTS iterations or alpha-beta nodes. A fixed budget (not a clock) makes the
+1. **Budget.** Each game's knowledge gives a fixed budget per level (``Settings.budget`` in
+   ``Knowledge.settings``, settings.py), in the unit of its search: MCTS iterations or alpha-beta
+   nodes. A fixed budget (not a clock) makes the
    same record, level and seed give the same move on any machine; ``time_limit`` only caps it.
    The budgets are set so that hard thinks at most about 2 s (p95) on one core and easy answers
    in a blink (see ``python -m bench.arena``, which prints the think times).
@@ -12,15 +13,16 @@ Every level runs the same search; they differ in two ways, and in a game that as
    of the best one (values are win chances from 0 to 1 as the search sees them). A weaker level
    therefore plays moves that its own search finds nearly as good: plausible, never a blunder
    it can see.
-3. **Overlooking** (only where a game asks for it: ``Knowledge.overlook``). In Iroh a player who
+3. **Overlooking** (only where a game asks for it: ``Settings.overlook``). In Iroh a player who
    sees every set the opponent makes can only lose to a fork, so a level that searches at all
    defends as well as hard; there easy and medium, with a chance per turn (Iroh: easy 0.6,
-   medium 0.25, ``OVERLOOK`` in engine/iroh/ai.py), do not look at the opponent's harmonies and
+   medium 0.25, engine/iroh/ai/weights.py), do not look at the opponent's harmonies and
    play the move that best builds their own (``Knowledge.overlooking``): the mistake a person
-   makes, who must see the other side's harmonies unaided.
+   makes, who must see the other side's harmonies unaided. Kutai's easy, half of its turns, plays
+   its best-scored placement without looking at the answer.
 
 =========  ======  ======  =======  =====================================================
-level      slip    margin  choices  budget (per game, ``Knowledge.budgets``)
+level      slip    margin  choices  budget (per game, ``Knowledge.settings``)
 =========  ======  ======  =======  =====================================================
 easy       0.50    0.15    3        a few percent of hard's: answers at once
 medium     0.25    0.06    2        about a fifth to a quarter of hard's

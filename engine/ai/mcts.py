@@ -17,7 +17,8 @@ from typing import Any
 
 from ..base import Game
 from .knowledge import Knowledge
-from .search import Budget, Candidate, OutOfBudget, Result
+from .search import Budget, Candidate, OutOfBudget, Result, Root
+from .settings import Settings
 
 
 class Node:
@@ -33,13 +34,16 @@ class Node:
         self.totals = [0.0] * players
 
 
-def search(game: Game, knowledge: Knowledge, seat: int, budget: Budget, rng: random.Random) -> Result:
-    """Run UCT from ``game`` (for ``seat``, the player to move) until the budget is spent."""
+def search(game: Game, knowledge: Knowledge, origin: Root, settings: Settings, budget: Budget,
+           rng: random.Random) -> Result:
+    """Run UCT from ``game`` (for ``origin.seat``, the player to move) until the budget is spent,
+    with the exploration and playout length of ``settings``."""
     players = game.players
+    seat = origin.seat
     determinize = knowledge.determinize
     hidden = determinize is not None
     root = Node(None, seat, players)
-    c = knowledge.exploration
+    c = settings.exploration
     iterations = nodes = 0
     while budget.left():
         try:
@@ -56,7 +60,7 @@ def search(game: Game, knowledge: Knowledge, seat: int, budget: Budget, rng: ran
                         node.children[a].avail += 1
                 fresh = [a for a in legal if a not in node.children]
                 if fresh:
-                    action = _first(knowledge, state, fresh, rng)
+                    action = _first(knowledge, state, fresh, rng, origin)
                     child = node.children[action] = Node(action, None, players)
                     child.avail = 1
                 else:
@@ -64,21 +68,21 @@ def search(game: Game, knowledge: Knowledge, seat: int, budget: Budget, rng: ran
                     action = child.action
             else:
                 if node.untried is None:
-                    node.untried = _expansion_order(knowledge, state, knowledge.actions(state), rng)
+                    node.untried = _expansion_order(knowledge, state, knowledge.actions(state), rng, origin)
                 if node.untried:
                     action = node.untried.pop()
                     child = node.children[action] = Node(action, None, players)
                 else:
                     child = _select(node, list(node.children.values()), c, hidden=False)
                     action = child.action
-            state._apply_action(action)
+            state.apply_action(action)
             nodes += 1
             path.append(child)
             if child.visits == 0:  # just expanded: play out from here
                 child.seat = state.to_move
                 break
             node = child
-        reward, steps = _playout(state, knowledge, rng)
+        reward, steps = _playout(state, knowledge, rng, origin, settings.playout_limit)
         nodes += steps
         for visited in path:
             visited.visits += 1
@@ -95,9 +99,10 @@ def _mean(node: Node, seat: int) -> float:
     return node.totals[seat] / node.visits if node.visits else 0.0
 
 
-def _expansion_order(knowledge: Knowledge, state: Game, actions: list[Any], rng: random.Random) -> list[Any]:
+def _expansion_order(knowledge: Knowledge, state: Game, actions: list[Any], rng: random.Random,
+                     origin: Root) -> list[Any]:
     """The untried actions as a stack: the most promising (or a random one) on top."""
-    ordered = knowledge.order(state, actions)
+    ordered = knowledge.order(state, actions, origin)
     if ordered is None:
         shuffled = list(actions)
         rng.shuffle(shuffled)
@@ -105,8 +110,8 @@ def _expansion_order(knowledge: Knowledge, state: Game, actions: list[Any], rng:
     return list(reversed(ordered))
 
 
-def _first(knowledge: Knowledge, state: Game, fresh: list[Any], rng: random.Random) -> Any:
-    ordered = knowledge.order(state, fresh)
+def _first(knowledge: Knowledge, state: Game, fresh: list[Any], rng: random.Random, origin: Root) -> Any:
+    ordered = knowledge.order(state, fresh, origin)
     return ordered[0] if ordered else rng.choice(fresh)
 
 
@@ -124,13 +129,14 @@ def _select(node: Node, children: list[Node], c: float, hidden: bool) -> Node:
     return best
 
 
-def _playout(state: Game, knowledge: Knowledge, rng: random.Random) -> tuple[Any, int]:
-    """Play ``state`` on (it is consumed); its reward vector and the plies played."""
-    limit = knowledge.playout_limit
+def _playout(state: Game, knowledge: Knowledge, rng: random.Random, origin: Root,
+             limit: int | None) -> tuple[Any, int]:
+    """Play ``state`` on (it is consumed) for at most ``limit`` plies (None: to the end); its
+    reward vector (or evaluation, when cut) and the plies played."""
     steps = 0
     while state.outcome is None:
         if limit is not None and steps >= limit:
-            return knowledge.evaluate(state), steps
-        state._apply_action(knowledge.playout_action(state, rng))
+            return knowledge.evaluate(state, origin), steps
+        state.apply_action(knowledge.playout_action(state, rng))
         steps += 1
     return knowledge.reward(state), steps

@@ -1,4 +1,4 @@
-"""choose_move: check the request, run the game's search on its budget, apply the level.
+"""choose_move: check the request, run the game's search with the level's settings, apply the level.
 
 ``analyse`` is ``choose_move`` with everything it found (ranked moves, nodes, time); the arena
 and the search benchmark use it. ``budget_scale`` multiplies the level's budget (tiny budgets for
@@ -17,7 +17,7 @@ from . import alphabeta, mcts
 from .levels import Level
 from .levels import level as level_named
 from .registry import knowledge_for
-from .search import Budget, Candidate, Result
+from .search import Budget, Candidate, Result, Root
 
 
 @dataclass
@@ -55,33 +55,29 @@ def analyse(game: Game, level: str = "hard", seed: int = 0, time_limit: float | 
     seat = game.to_move
     rng = seeded_rng(game, chosen_level.name, seed)
     root = game.copy()
-    knowledge.at_root(root)
+    origin = Root(seat, len(root.record))
     actions = knowledge.actions(root)
-    kind = knowledge.search_for(root)
-    overlook = knowledge.overlook.get(chosen_level.name, 0.0)
+    settings = knowledge.settings_for(root, chosen_level.name)
+    kind: str = settings.search
     blind = None
-    if len(actions) > 1 and overlook and rng.random() < overlook:
+    if len(actions) > 1 and settings.overlook and rng.random() < settings.overlook:
         blind = knowledge.overlooking(root, chosen_level.name, rng)
     if len(actions) == 1:
         result, kind = Result([Candidate(actions[0], 0.5, 0)]), "forced"
     elif blind is not None:
         result, kind = Result([Candidate(blind, 0.5, 0)]), "overlook"
     else:
-        limit = max(1, round(knowledge.budget(root, chosen_level.name) * budget_scale))
-        deadline = started + time_limit if time_limit is not None else None
-        budget = Budget(limit, deadline)
+        settings = settings.scaled(budget_scale)
+        budget = Budget(settings.budget, started + time_limit if time_limit is not None else None)
         if kind == "alphabeta":
-            looks = knowledge.horizon_levels is None or chosen_level.name in knowledge.horizon_levels
-            name = chosen_level.name
-            result = alphabeta.search(root, knowledge, seat, budget, rng, chosen_level.margin, looks,
-                                      knowledge.level_depths.get(name), knowledge.level_widths.get(name, ()))
+            result = alphabeta.search(root, knowledge, origin, settings, budget, rng)
         else:
-            result = mcts.search(root, knowledge, seat, budget, rng)
+            result = mcts.search(root, knowledge, origin, settings, budget, rng)
         if not result.ranked:  # not even one iteration: any legal move
             result.ranked = [Candidate(rng.choice(actions), 0.5, 0, False)]
         result.ranked = knowledge.settle(root, chosen_level.name, result.ranked)
-    action, slipped = _pick(result.ranked, chosen_level, rng)
-    return Analysis(root._action_text(action), chosen_level.name, kind, result,
+    action, slipped = _pick(result.ranked, settings.level, rng)
+    return Analysis(root.action_text(action), chosen_level.name, kind, result,
                     time.perf_counter() - started, time.thread_time() - cpu_started, slipped)
 
 

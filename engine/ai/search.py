@@ -1,9 +1,20 @@
-"""What every search returns, and the budget it runs on."""
+"""What every search returns, the budget it runs on, and where it started (``Root``)."""
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+
+@dataclass(frozen=True)
+class Root:
+    """Where a search started, handed to the knowledge with every position it is asked about
+    (``Knowledge.evaluate``, ``horizon``, ``order``): the search state, passed explicitly rather
+    than written onto the games it copies. None outside a search (a test asking about one
+    position, the one-ply looks of a shortlist)."""
+
+    seat: int  # the seat the search chooses a move for: in a world drawn for it, its hand is the real one
+    plies: int  # how many moves of the record were really played; positions after them are the search's own
 
 
 class OutOfBudget(Exception):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..base import Outcome, _plain_copy
+from ..base import Outcome, plain_copy
 from ..paisho.board import ORTHOGONAL, POINT_SET, POINTS, SIZE, SURROUNDING, Point, name, ring_points
 from .moves import placements
 from .notation import Placement
@@ -208,8 +208,8 @@ def placement_lines(board: Board, code: str, at: Point, dest: Point | None, turn
 # ----- the game's fast path -------------------------------------------------------------------
 def all_actions(game: AncientGame) -> list[Action]:
     """Every legal turn of the player to move as actions (the legal-move list, 3.4.3): huge with a
-    Ship in hand, so the AI asks for candidates instead (engine/ancient/ai.py)."""
-    p = game._to_move
+    Ship in hand, so the AI asks for candidates instead (engine/ancient/ai/candidates.py)."""
+    p = game.seat_to_move
     if game.phase == "choose":
         return ["choose first", "choose second"]
     if game.pending:
@@ -239,7 +239,7 @@ def turn_text(game: AncientGame, action: Action) -> str:
     board = game.board
     if code == "Wh" and turn:
         scratch = {q: list(v) for q, v in board.items()}
-        place_on(scratch, game._to_move, code, at, dest, turn)
+        place_on(scratch, game.seat_to_move, code, at, dest, turn)
         occupied = b in scratch
     else:  # the placement fills ``at`` (the Ship leaves it filled) and the Ship's destination
         occupied = b in board or b == at or b == dest
@@ -259,7 +259,7 @@ def apply_action(game: AncientGame, action: Action) -> None:
         return
     code, at, dest, turn, move = action
     text = Placement(code, at, dest, turn).text()
-    p = game._to_move
+    p = game.seat_to_move
     board = game.board
     game.hands[p].remove(code)
     lines = placement_lines(board, code, at, dest, turn)
@@ -282,8 +282,8 @@ def apply_action(game: AncientGame, action: Action) -> None:
         game.turns += 1
         game.outcome = Outcome((p,), None, "exact_target")
     else:
-        game._end_turn()
-    game._record_action(text)
+        game.end_turn()
+    game.record_action(text)
 
 
 def full_count(board: Board) -> int:
@@ -293,10 +293,10 @@ def full_count(board: Board) -> int:
 
 def copy_game(game: AncientGame) -> AncientGame:
     """``game.copy()``: plain containers copied by hand (a deep copy costs ten times more); the
-    caches (``_CACHES``) start empty; anything else goes through the generic deep copy."""
+    caches (``CACHES``) start empty; anything else goes through the generic deep copy."""
     clone = game.__class__.__new__(game.__class__)
     state = clone.__dict__
-    caches = game._CACHES
+    caches = game.CACHES
     for key, value in game.__dict__.items():
         if key in caches:
             state[key] = None
@@ -305,7 +305,7 @@ def copy_game(game: AncientGame) -> AncientGame:
         elif key == "last":
             state[key] = dict(value) if value is not None else None  # its Placement is never changed
         else:
-            state[key] = _plain_copy(value)
+            state[key] = plain_copy(value)
     return clone
 
 
@@ -315,7 +315,7 @@ def random_action(game: AncientGame, rng: Any) -> Action:
     random placement followed half the time by a random move."""
     if game.phase == "choose" or game.pending:
         return rng.choice(all_actions(game))
-    p = game._to_move
+    p = game.seat_to_move
     options = list(placements(game, p))
     if not options:
         return "draw" if game.piles[p] else "pass"

@@ -18,7 +18,7 @@ from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import CENTRE
 from ..paisho.rng import generator
-from . import moves
+from . import fast, moves, view
 from .harmony import count_after, harmony_count, line_harmonies, lines_through
 from .movement import check_move
 from .notation import parse_placement, read_code
@@ -74,7 +74,7 @@ class AncientGame(Game):
             self.board[CENTRE] = [0, self.piles[0].pop(0), False]
         self.chooser = rng.below(2)
         self.phase = "choose"
-        self._to_move = self.chooser
+        self.seat_to_move = self.chooser
         self.pending = False
         self._draw_recorded = False
         self.last_pass = False
@@ -85,7 +85,7 @@ class AncientGame(Game):
     # ----- the contract -------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
-        return None if self.outcome is not None else self._to_move
+        return None if self.outcome is not None else self.seat_to_move
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -106,8 +106,7 @@ class AncientGame(Game):
 
     def random_move(self, rng: random.Random) -> str:
         """The random player of A-8 (``fast.random_action``, written out)."""
-        from .fast import random_action
-        return self._action_text(random_action(self, rng))
+        return self.action_text(fast.random_action(self, rng))
 
     def _play(self, move: str) -> str:
         text = pn.squash(move)
@@ -115,13 +114,13 @@ class AncientGame(Game):
         if self.phase == "choose":
             if low not in ("choosefirst", "choosesecond"):
                 raise IllegalMove(CHOOSE_FIRST)
-            first = self._to_move if low == "choosefirst" else 1 - self._to_move
-            self.phase, self._to_move, self._legal = "play", first, None
+            first = self.seat_to_move if low == "choosefirst" else 1 - self.seat_to_move
+            self.phase, self.seat_to_move, self._legal = "play", first, None
             self.last = {"kind": "choose"}
             return f"choose {low[6:]}"
         if low in ("choosefirst", "choosesecond"):
             raise IllegalMove("The play order is already chosen")
-        p = self._to_move
+        p = self.seat_to_move
         if low.startswith("draw,discard"):
             return self._draw_and_discard(p, text[len("draw,discard"):])
         if low.startswith("discard"):
@@ -134,7 +133,7 @@ class AncientGame(Game):
             if not moves.stuck(self, p):
                 raise IllegalMove(NO_PASS)
             self.last = {"kind": "pass", "player": p}
-            self._end_turn(passed=True)
+            self.end_turn(passed=True)
             return "pass"
         return self._place_and_move(p, move, text)
 
@@ -157,13 +156,11 @@ class AncientGame(Game):
 
     def view(self):
         """The picture's immutable snapshot of the game (AncientView, engine.ancient.view)."""
-        from .view import board_view
-        return board_view(self)
+        return view.board_view(self)
 
     def hand_view(self, seat: int):
         """Seat ``seat``'s own hand, for that player alone (engine.ancient.view)."""
-        from .view import hand_view
-        return hand_view(self, seat)
+        return view.hand_view(self, seat)
 
     def describe_last_turn(self) -> str:
         if self.last_was_leave or not self.last:
@@ -212,7 +209,7 @@ class AncientGame(Game):
             self.pending = True
             self._draw_recorded = True  # recorded as "draw" until the discard completes the turn
             return "draw"
-        self._end_turn()
+        self.end_turn()
         return "draw"
 
     def _discard(self, p: int, token: str) -> str:
@@ -229,7 +226,7 @@ class AncientGame(Game):
         if self._draw_recorded:
             self.record.pop()  # one turn, one record entry: draw,discard T
             self._draw_recorded = False
-        self._end_turn()
+        self.end_turn()
         return f"draw,discard {code}"
 
     def apply_record_entry(self, entry: str) -> None:
@@ -288,16 +285,16 @@ class AncientGame(Game):
             self._legal = None
             self.outcome = Outcome((p,), None, "exact_target")
             return canonical
-        self._end_turn()
+        self.end_turn()
         return canonical
 
     # ----- turns and the end ------------------------------------------------------------------
-    def _end_turn(self, passed: bool = False) -> None:
+    def end_turn(self, passed: bool = False) -> None:
         self._legal = None
         self.turns += 1
         two_passes = passed and self.last_pass
         self.last_pass = passed
-        self._to_move = 1 - self._to_move
+        self.seat_to_move = 1 - self.seat_to_move
         if two_passes:
             self.outcome = Outcome((0, 1), None, "passes")
         elif self.turns >= self.options["max_turns"]:
@@ -310,22 +307,18 @@ class AncientGame(Game):
         return {**pn.result_head(out), "count": self.count}
 
     # ----- the search path (engine.ai; engine/ancient/fast.py) ----------------------------------
-    def _actions(self) -> list[Any]:
-        from .fast import all_actions
-        return all_actions(self)
+    def legal_actions(self) -> list[Any]:
+        return fast.all_actions(self)
 
-    def _apply_action(self, action: Any) -> None:
-        from .fast import apply_action
-        apply_action(self, action)
+    def apply_action(self, action: Any) -> None:
+        fast.apply_action(self, action)
 
-    def _action_text(self, action: Any) -> str:
-        from .fast import turn_text
-        return turn_text(self, action)
+    def action_text(self, action: Any) -> str:
+        return fast.turn_text(self, action)
 
     def copy(self) -> AncientGame:
         """An independent copy without caches: the board's tiles and every list are new."""
-        from .fast import copy_game
-        return copy_game(self)
+        return fast.copy_game(self)
 
     # ----- positions (3.8) ----------------------------------------------------------------------
     def public_position(self) -> str:

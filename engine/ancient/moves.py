@@ -75,7 +75,7 @@ def stuck(game: AncientGame, p: int) -> bool:
 
 def legal_moves(game: AncientGame) -> list[str]:
     """Every legal turn of the player to move, canonical (3.4.3): huge with a Ship in hand."""
-    p = game._to_move
+    p = game.seat_to_move
     if game.phase == "choose":
         return ["choose first", "choose second"]
     if game.pending:
@@ -96,7 +96,7 @@ def suggest(game: AncientGame, key: str, limit: int) -> list[str]:
     the moves that may follow that placement. Only what can match the typed text is generated,
     and the board after a placement is kept for the next keystroke (engine.suggest)."""
     head, comma, tail = key.partition(",")
-    p = game._to_move
+    p = game.seat_to_move
     if comma:
         after = _after_placement(game, p, head)
         if after is None:

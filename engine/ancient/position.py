@@ -23,11 +23,11 @@ def load_position(game: AncientGame, position: str) -> AncientGame:
     """Fill ``game`` (a fresh AncientGame) with the position ``position``; ValueError if unreadable."""
     game.board, game.discards = {}, []
     game.hands, game.piles = [[], []], [[], []]
-    game.phase, game._to_move, game.chooser = "play", 0, 0
+    game.phase, game.seat_to_move, game.chooser = "play", 0, 0
     drained: list[Point] = []
     for key, value in pn.position_parts(position):
         if key == "to_move":
-            game._to_move = pn.position_seat(value)
+            game.seat_to_move = pn.position_seat(value)
         elif key in ("p1", "p2"):
             for item in filter(None, (i.strip() for i in value.split(","))):
                 bits = item.split()
@@ -75,13 +75,13 @@ def load_position(game: AncientGame, position: str) -> AncientGame:
             if n > COUNT[code]:
                 raise ValueError(pn.too_many(p, COUNT[code], NAMES[code]))
     game.count = harmony_count(game.board)
-    game._legal = None
+    game.clear_caches()
     return game
 
 
 def board_parts(game: AncientGame) -> list[str]:
     """The shared start of both position texts: who is to move, the tiles, the drained ones."""
-    parts = [f"to_move: P{(game._to_move or 0) + 1}"]
+    parts = [f"to_move: P{(game.seat_to_move or 0) + 1}"]
     for p in (0, 1):
         tiles = sorted((q for q, v in game.board.items() if v[0] == p), key=ORDER.__getitem__)
         parts.append(f"P{p + 1}: " + ", ".join(f"{game.board[q][1]} {name(q)}" for q in tiles))

@@ -1,4 +1,4 @@
-"""Basic Pai Sho's search path (engine/base.py ``_actions`` / ``_apply_action`` / ``_action_text``):
+"""Basic Pai Sho's search path (engine/base.py ``legal_actions`` / ``apply_action`` / ``action_text``):
 the legal moves as tuples the game applies without reading text, their canonical text, and
 applying one without checking it again.
 
@@ -31,10 +31,10 @@ PASS: Action = ("pass",)
 
 def placements(game: BasicGame) -> list[Action]:
     """Every legal placement of the player to move (main phase)."""
-    p, board = game._to_move, game.board
+    p, board = game.seat_to_move, game.board
     out: list[Action] = []
     for code in TILE_ORDER:
-        if game.reserve[p][code] and game._place_fault(p, code, None) is None:
+        if game.reserve[p][code] and game.place_fault(p, code, None) is None:
             spots = entry_ports(code, p) if code in FLOWERS else placement_spots(code, p)
             out += [("place", code, q) for q in spots if q not in board]
     return out
@@ -42,7 +42,7 @@ def placements(game: BasicGame) -> list[Action]:
 
 def destinations(game: BasicGame, a: Point, drained: set[Point]) -> list[Point]:
     """Every point the player's tile on ``a`` may move to (main phase; none if it cannot move)."""
-    p, board = game._to_move, game.board
+    p, board = game.seat_to_move, game.board
     code = board[a][1]
     if code in ("Kn", "Rk") or a in drained:
         return []
@@ -54,14 +54,14 @@ def plain_moves(game: BasicGame) -> list[Action]:
     ``actions``."""
     if game.outcome is not None or game.phase != "main":
         return []
-    drained = game._drained()
+    drained = game.drained_tiles()
     return [("move", a, b, None) for a in own_tiles(game) for b in destinations(game, a, drained)]
 
 
 def tile_moves(game: BasicGame, a: Point) -> list[Action]:
     """Every legal move of the player's tile on ``a`` (with the moved Wheel's or Boat's abilities),
     and the abilities it may use without moving (main phase; none if it cannot move)."""
-    p, board, drained = game._to_move, game.board, game._drained()
+    p, board, drained = game.seat_to_move, game.board, game.drained_tiles()
     code = board[a][1]
     if code in ("Kn", "Rk") or a in drained:
         return []
@@ -77,7 +77,7 @@ def tile_moves(game: BasicGame, a: Point) -> list[Action]:
 
 def own_tiles(game: BasicGame) -> list[Point]:
     """The points of the player to move's tiles, in board order."""
-    p = game._to_move
+    p = game.seat_to_move
     return sorted((q for q, tile in game.board.items() if tile[0] == p), key=ORDER.__getitem__)
 
 
@@ -85,12 +85,12 @@ def actions(game: BasicGame) -> list[Action]:
     """Every legal move of the player to move as an action."""
     if game.outcome is not None:
         return []
-    p = game._to_move
+    p = game.seat_to_move
     if game.phase == "choose":
         return [("choose", "move"), ("choose", "place")]
     if game.phase == "spring":
         return [("spring", code, q) for code in FLOWERS if code not in game.spring_used[p]
-                for q in POINTS if game._spring_fault(p, code, q) is None]
+                for q in POINTS if game.spring_fault(p, code, q) is None]
     out = placements(game)
     for a in own_tiles(game):
         out += tile_moves(game, a)
@@ -116,23 +116,23 @@ def action_text(game: BasicGame, action: Action) -> str:
 def apply_action(game: BasicGame, action: Action) -> None:
     """Play an action of the current position without checking it again, and record it."""
     text = action_text(game, action)
-    kind, p = action[0], game._to_move
+    kind, p = action[0], game.seat_to_move
     if kind == "move":
         _, a, b, ability = action
         board = game.board
         code, captured = board[a][1], board.get(b)
         removed = make_move(board, game.pot, a, b)
         effect = use_ability(board, game.reserve, ability) if ability is not None else []
-        game._moved(p, a, b, code, captured, removed, ability, effect, text)
+        game.finish_move(p, a, b, code, captured, removed, ability, effect, text)
     elif kind == "place":
-        game._put(p, action[1], action[2])
+        game.put_tile(p, action[1], action[2])
     elif kind == "ability":
-        game._used(p, action[1])
+        game.finish_ability(p, action[1])
     elif kind == "pass":
-        game._pass(p)
+        game.pass_turn(p)
     elif kind == "spring":
-        game._spring(p, action[1], action[2])
+        game.place_spring(p, action[1], action[2])
     else:
-        game._choose(action[1])
-    game._record_action(text)
+        game.choose(action[1])
+    game.record_action(text)
 

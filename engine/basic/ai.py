@@ -34,6 +34,8 @@ import math
 from collections.abc import Sequence
 from typing import Any, cast
 
+from ..ai.search import Root
+from ..ai.settings import Settings, per_level
 from ..ai.shortlist import ShortlistKnowledge
 from ..base import Game
 from ..paisho.board import ORTHOGONAL, POINT_SET, POINTS, Point, chebyshev
@@ -70,7 +72,7 @@ def projections(game: BasicGame) -> tuple[float, float]:
             elif code in FLOWERS and q not in PORTS:
                 lines[owner].setdefault(q[1], []).append(code)
                 lines[owner].setdefault(17 + q[0], []).append(code)
-    live = game._live
+    live = game.live_garden
     # the tiles' count only decides at the end: early on, a tile on the board is a harmony to come
     target, limit = game.options["target_points"], game.options["max_turns"]
     progress = max(game.main_turns / limit, max(game.running) / target if target else 0.0)
@@ -86,7 +88,7 @@ def projections(game: BasicGame) -> tuple[float, float]:
             protected = len(covered.intersection(flowers[seat]))
         flow = 0.0
         if live is not None:
-            flow = (live.gain[seat] - live.cost[other]) * (FLOW + (0.5 if game._to_move == seat else 0.0))
+            flow = (live.gain[seat] - live.cost[other]) * (FLOW + (0.5 if game.seat_to_move == seat else 0.0))
         count = sum(game.pot[other].values()) + 2 * protected - tiles[seat]
         lined = sum(1 for codes in lines[seat].values() if len(codes) > 1
                     for i, a in enumerate(codes) for b in codes[i + 1:] if RELATIONS[a, b] == "H")
@@ -139,7 +141,7 @@ def shaping(board: dict, seat: int, action: Any) -> bool:
 def threats(game: BasicGame) -> list[Any]:
     """The moves of the player to move that the search looks at beyond its horizon: captures,
     and plain moves that make, block or free a harmony (``shaping``)."""
-    board, seat = game.board, game._to_move
+    board, seat = game.board, game.seat_to_move
     out = []
     for action in plain_moves(game):
         _, a, b, _ = action
@@ -155,25 +157,25 @@ def threats(game: BasicGame) -> list[Any]:
 class BasicKnowledge(ShortlistKnowledge[Game]):
     """Alpha-beta over the best one-ply candidates, on the projected final count."""
 
-    search = "alphabeta"
     candidates = CANDIDATES
-    # alpha-beta nodes: easy looks one ply deep (the candidates themselves); medium also checks
-    # its first choice against every answer of the opponent (a refuted first choice falls behind
-    # the others); hard weighs the opponent's best answer to each of its candidates (depth 2).
-    budgets = {"easy": CANDIDATES, "medium": 2 * CANDIDATES + 1, "hard": CANDIDATES * (CANDIDATES + 2)}
-    max_depth = 2
-    # Only hard looks at its threats at the horizon. Medium searches its first choice alone to
+    # Budgets in alpha-beta nodes: easy looks one ply deep (the candidates themselves); medium also
+    # checks its first choice against every answer of the opponent (a refuted first choice falls
+    # behind the others); hard weighs the opponent's best answer to each of its candidates (depth
+    # 2). Only hard looks at its threats at the horizon. Medium searches its first choice alone to
     # depth 2 and compares it with the others' one-ply values: a threat look there lifts the first
     # choice above them, so it was seldom refuted (medium-easy fell from 0.717 to 0.594).
-    horizon_levels = ("hard",)
+    settings = per_level(Settings(search="alphabeta", max_depth=2),
+                         easy={"budget": CANDIDATES, "horizon": False},
+                         medium={"budget": 2 * CANDIDATES + 1, "horizon": False},
+                         hard={"budget": CANDIDATES * (CANDIDATES + 2)})
 
-    def evaluate(self, game: Game) -> Sequence[float]:
+    def evaluate(self, game: Game, root: Root | None = None) -> Sequence[float]:
         mine, theirs = projections(cast(BasicGame, game))
         diff = mine - theirs
         first = 1 / (1 + math.exp(-max(-60.0, min(60.0, diff / SCALE))))
         return (first, 1 - first)
 
-    def horizon(self, game: Game, seat: int) -> float:
+    def horizon(self, game: Game, seat: int, root: Root | None = None) -> float:
         """The searcher's value at the horizon: when it is the searcher's turn there, the better
         of the position as it stands and its best *threat* (``threats``: a capture, or a move that
         makes, blocks or frees a harmony), which matures on the turn after the horizon where the
@@ -184,7 +186,7 @@ class BasicKnowledge(ShortlistKnowledge[Game]):
             return value
         for action in threats(cast(BasicGame, game)):
             child = game.copy()
-            child._apply_action(action)
+            child.apply_action(action)
             value = max(value, (self.reward(child) if child.outcome is not None else self.evaluate(child))[seat])
         return value
 

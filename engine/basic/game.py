@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import _ATOMS, Game, IllegalMove, Outcome, _plain_copy
+from ..base import ATOMS, Game, IllegalMove, Outcome, plain_copy
 from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import Point, chebyshev, mirror, name, side
@@ -27,6 +27,7 @@ from .notation import Ability, Turn, ability_text, read_turn
 from .placement import entry_message, entry_ports, ranks, spot_fault
 from .position import load_position, write_position
 from .tiles import NAMES, NON_FLOWERS, PORTS, SPECIAL
+from .view import board_view
 
 GAME = "Basic Pai Sho"
 OPTIONS = (
@@ -53,7 +54,7 @@ class BasicGame(Game):
     """Basic Pai Sho for two players; seat 0 is P1 (the host)."""
 
     variant = "basic"
-    _CACHES = ("_legal", "_live")  # copy() gives the live garden its own twin (_clone)
+    CACHES = ("_legal", "live_garden")  # copy() gives the live garden its own twin (_clone)
     REASON_TEXT = {"ring": "a ring around the centre", "flowers": "3 or fewer basic flowers left",
                    "target": "the target score", "turn_limit": "the turn limit", "passes": "both players passed"}
 
@@ -73,16 +74,16 @@ class BasicGame(Game):
         self.turn_no = [0, 0]
         self.main_turns = 0
         self.last_was_pass = False
-        self._to_move = self.coin_winner
+        self.seat_to_move = self.coin_winner
         self.pot_winner: int | None = None
         self.tally: list[dict[str, int]] | None = None
         self.last: dict[str, Any] | None = None  # what the last turn did (for pictures and messages)
-        self._live: LiveGarden | None = None  # the position's garden, kept up to date by each tick
+        self.live_garden: LiveGarden | None = None  # the position's garden, kept up to date by each tick
 
     # ----- the contract -------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
-        return None if self.outcome is not None else self._to_move
+        return None if self.outcome is not None else self.seat_to_move
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -105,22 +106,22 @@ class BasicGame(Game):
         """The position's Garden read afresh from the tiles (pictures, tests)."""
         return Garden(self.board if board is None else board, self.pot_sizes())
 
-    def _drained(self) -> set[Point]:
+    def drained_tiles(self) -> set[Point]:
         """The drained tiles of the position (the live garden's, once the main phase has ticked)."""
-        return self._live.drained if self._live is not None else drained_points(self.board)
+        return self.live_garden.drained if self.live_garden is not None else drained_points(self.board)
 
     def _clone(self) -> BasicGame:
         """copy(): the state container by container (the search copies a position per node), the
         live garden as its own twin, the legal-move list left out."""
         clone = self.__class__.__new__(self.__class__)
-        state = {key: value if type(value) in _ATOMS else _plain_copy(value)
+        state = {key: value if type(value) in ATOMS else plain_copy(value)
                  for key, value in self.__dict__.items() if key not in _OWN_COPY}
         state["board"] = board = {q: list(tile) for q, tile in self.board.items()}
         state["reserve"] = [dict(self.reserve[0]), dict(self.reserve[1])]
         state["pot"] = [dict(self.pot[0]), dict(self.pot[1])]
         state["last"] = None if self.last is None else dict(self.last)
         state["_legal"] = None
-        state["_live"] = None if self._live is None else self._live.copy(board)
+        state["live_garden"] = None if self.live_garden is None else self.live_garden.copy(board)
         clone.__dict__.update(state)
         return clone
 
@@ -132,19 +133,19 @@ class BasicGame(Game):
         if self.phase == "choose":
             if turn.kind != "choose":
                 raise IllegalMove(COIN_FIRST)
-            return self._choose(turn.word)
+            return self.choose(turn.word)
         if turn.kind == "choose":
             raise IllegalMove(NOTHING_TO_CHOOSE)
-        p = self._to_move
+        p = self.seat_to_move
         if self.phase == "spring":
             if turn.kind != "place":
                 raise IllegalMove(f"Place a spring flower (for example {self.legal_moves()[0]})")
             assert turn.at is not None  # read_turn gives every placement its point
-            return self._spring(p, turn.code, turn.at)
+            return self.place_spring(p, turn.code, turn.at)
         if turn.kind == "pass":
             if self.legal_moves() != ["pass"]:
                 raise IllegalMove(pn.NO_PASS)
-            return self._pass(p)
+            return self.pass_turn(p)
         if turn.kind == "place":
             assert turn.at is not None
             return self._place(p, turn.code, turn.at)
@@ -157,13 +158,13 @@ class BasicGame(Game):
         return legal_moves(self)
 
     # ----- the search path (engine.ai): actions applied without reading text (actions.py) --------
-    def _actions(self) -> list[Action]:
+    def legal_actions(self) -> list[Action]:
         return actions(self)
 
-    def _apply_action(self, action: Action) -> None:
+    def apply_action(self, action: Action) -> None:
         apply_action(self, action)
 
-    def _action_text(self, action: Action) -> str:
+    def action_text(self, action: Action) -> str:
         return action_text(self, action)
 
     def _input_forms(self, move: str) -> tuple[str, ...]:
@@ -178,13 +179,13 @@ class BasicGame(Game):
         return pn.OVER
 
     # ----- setup ---------------------------------------------------------------------------------
-    def _choose(self, word: str) -> str:
+    def choose(self, word: str) -> str:
         self.first_placer = self.coin_winner if word == "place" else 1 - self.coin_winner
-        self.phase, self._to_move = "spring", self.first_placer
+        self.phase, self.seat_to_move = "spring", self.first_placer
         self.last = {"kind": "choose", "player": self.coin_winner, "word": word}
         return f"choose {word}"
 
-    def _spring_fault(self, p: int, code: str, at: Point) -> str | None:
+    def spring_fault(self, p: int, code: str, at: Point) -> str | None:
         if code not in FLOWERS:
             return "Spring flowers are basic flowers: Ja, Li, WJ, Ro, Ch or Rh"
         if code in self.spring_used[p]:
@@ -195,8 +196,8 @@ class BasicGame(Game):
             return f"Spring flowers go on your own side ({ranks(p)})"
         return colour_message(code, at) or (pn.occupied(name(at)) if at in self.board else None)
 
-    def _spring(self, p: int, code: str, at: Point) -> str:
-        fault = self._spring_fault(p, code, at)
+    def place_spring(self, p: int, code: str, at: Point) -> str:
+        fault = self.spring_fault(p, code, at)
         if fault:
             raise IllegalMove(fault)
         for seat, point in ((p, at), (1 - p, mirror(at))):
@@ -204,17 +205,17 @@ class BasicGame(Game):
             self.spring_used[seat].add(code)
             self.reserve[seat][code] -= 1
         self.spring_turn += 1
-        self._live = None  # no tick in the spring turns: the first main-phase tick reads the garden
+        self.live_garden = None  # no tick in the spring turns: the first main-phase tick reads the garden
         self.last = {"kind": "spring", "player": p, "code": code, "at": at, "mirror": mirror(at)}
         if self.spring_turn == 6:
             assert self.first_placer is not None  # chosen before the spring flowers
-            self.phase, self._to_move = "main", 1 - self.first_placer
+            self.phase, self.seat_to_move = "main", 1 - self.first_placer
         else:
-            self._to_move = 1 - p
+            self.seat_to_move = 1 - p
         return f"{code}@{name(at)}"
 
     # ----- placing -----------------------------------------------------------------------------
-    def _place_fault(self, p: int, code: str, at: Point | None) -> str | None:
+    def place_fault(self, p: int, code: str, at: Point | None) -> str | None:
         """Checks (4)-(7) of a main-phase placement (1.4.1); ``at`` None: only the reserve and the
         turn rules."""
         title = NAMES[code]
@@ -237,12 +238,12 @@ class BasicGame(Game):
         return pn.occupied(name(at)) if at in self.board else None
 
     def _place(self, p: int, code: str, at: Point) -> str:
-        fault = self._place_fault(p, code, at)
+        fault = self.place_fault(p, code, at)
         if fault:
             raise IllegalMove(fault)
-        return self._put(p, code, at)
+        return self.put_tile(p, code, at)
 
-    def _put(self, p: int, code: str, at: Point) -> str:
+    def put_tile(self, p: int, code: str, at: Point) -> str:
         """Place a checked tile and end the turn."""
         self.board[at] = [p, code, False]
         self.reserve[p][code] -= 1
@@ -254,7 +255,7 @@ class BasicGame(Game):
     def _move(self, p: int, turn: Turn) -> str:
         assert turn.move is not None  # read_turn gives every move its points
         a, b, with_x = turn.move
-        fault = move_fault(self.board, self._drained(), p, a, b, with_x)
+        fault = move_fault(self.board, self.drained_tiles(), p, a, b, with_x)
         if fault:
             raise IllegalMove(fault)
         text = f"{name(a)}{'x' if b in self.board else '-'}{name(b)}"
@@ -276,9 +277,9 @@ class BasicGame(Game):
             effect = use_ability(board, reserve, turn.ability)
             text += "," + ability_text(turn.ability)
         self.board, self.pot, self.reserve = board, pot, reserve
-        return self._moved(p, a, b, code, captured, removed, turn.ability, effect, text)
+        return self.finish_move(p, a, b, code, captured, removed, turn.ability, effect, text)
 
-    def _moved(self, p: int, a: Point, b: Point, code: str, captured: list | None, removed: bool,
+    def finish_move(self, p: int, a: Point, b: Point, code: str, captured: list | None, removed: bool,
                ability: Ability | None, effect: list, text: str) -> str:
         """Record what a move (and its ability) did and end the turn."""
         self.last = {"kind": "move", "player": p, "code": code, "from": a, "to": b,
@@ -288,12 +289,12 @@ class BasicGame(Game):
         return text
 
     def _ability_only(self, p: int, ability: Ability) -> str:
-        fault = ability_fault(self.board, self._drained(), p, ability)
+        fault = ability_fault(self.board, self.drained_tiles(), p, ability)
         if fault:
             raise IllegalMove(fault)
-        return self._used(p, ability)
+        return self.finish_ability(p, ability)
 
-    def _used(self, p: int, ability: Ability) -> str:
+    def finish_ability(self, p: int, ability: Ability) -> str:
         """Use a checked ability on its own and end the turn."""
         effect = use_ability(self.board, self.reserve, ability)
         self.last = {"kind": "ability", "player": p, "code": self.board[ability.actor][1],
@@ -301,7 +302,7 @@ class BasicGame(Game):
         self._end_turn(p, changed=_shifted(effect))
         return ability_text(ability)
 
-    def _pass(self, p: int) -> str:
+    def pass_turn(self, p: int) -> str:
         self.last = {"kind": "pass", "player": p}
         self._end_turn(p, passed=True)
         return "pass"
@@ -317,9 +318,9 @@ class BasicGame(Game):
         self._legal = None
         self.turn_no[p] += 1
         self.main_turns += 1
-        garden = self._live
+        garden = self.live_garden
         if garden is None:
-            garden = self._live = LiveGarden(self.board, self.pot_sizes())
+            garden = self.live_garden = LiveGarden(self.board, self.pot_sizes())
         else:
             garden.update(self.board, self.pot_sizes(), changed)
         gain, cost = garden.gain[p], garden.cost[p]
@@ -327,7 +328,7 @@ class BasicGame(Game):
         self.running[1 - p] -= cost
         two_passes = passed and self.last_was_pass
         self.last_was_pass = passed
-        self._to_move = 1 - p
+        self.seat_to_move = 1 - p
         assert self.last is not None  # every turn says what it did before the tick
         self.last.update(gain=gain, cost=cost)
         if garden.ring(p):
@@ -441,7 +442,6 @@ class BasicGame(Game):
 
     def view(self):
         """The picture's immutable snapshot of the game (BasicView, engine.basic.view)."""
-        from .view import board_view
         return board_view(self)
 
     @classmethod
@@ -452,7 +452,7 @@ class BasicGame(Game):
         return game
 
 
-_OWN_COPY = frozenset({"board", "reserve", "pot", "last", "_legal", "_live"})  # copied by _clone itself
+_OWN_COPY = frozenset({"board", "reserve", "pot", "last", "_legal", "live_garden"})  # copied by _clone itself
 
 
 def _shifted(effect: list[tuple[Point, Point | None]]) -> tuple[Point, ...]:

@@ -24,17 +24,17 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def legal_moves(game: BasicGame) -> list[str]:
     """Every legal move of the player to move, canonical, in the list's order (1.4)."""
-    p = game._to_move
+    p = game.seat_to_move
     if game.phase == "choose":
         return ["choose move", "choose place"]
     if game.phase == "spring":
         return [f"{code}@{name(q)}" for code in FLOWERS if code not in game.spring_used[p]
-                for q in POINTS if game._spring_fault(p, code, q) is None]
+                for q in POINTS if game.spring_fault(p, code, q) is None]
     board = game.board
     drained = drained_points(board)
     out = []
     for code in TILE_ORDER:
-        if game.reserve[p][code] and game._place_fault(p, code, None) is None:
+        if game.reserve[p][code] and game.place_fault(p, code, None) is None:
             spots = entry_ports(code, p) if code in FLOWERS else placement_spots(code, p)
             out += [f"{code}@{name(q)}" for q in spots if q not in board]
     mine = sorted((q for q, tile in board.items() if tile[0] == p), key=ORDER.__getitem__)

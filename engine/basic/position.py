@@ -43,7 +43,7 @@ def load_position(game, text: str):
     text = "\n".join(line.split("#", 1)[0] for line in text.splitlines())
     game.phase, game.spring_turn, game.first_placer = "main", 6, 1
     game.spring_used = [set(FLOWERS), set(FLOWERS)]
-    game.board, game._to_move = {}, 0
+    game.board, game.seat_to_move = {}, 0
     reserves: list[dict[str, int]] = [{}, {}]
     main_turns = None
     game.turn_no = [3, 3]
@@ -68,7 +68,7 @@ def load_position(game, text: str):
                                      f"({name(point)}).")
                 game.board[point] = [int(key[1]) - 1, code, len(bits) == 3]
         elif key == "to move":
-            game._to_move = _seat(value, "to move")
+            game.seat_to_move = _seat(value, "to move")
         elif key == "turns":
             game.turn_no = _pair(value, key)
         elif key == "main turns":
@@ -107,7 +107,7 @@ def load_position(game, text: str):
     game.flower_total = [sum(game.reserve[s][c] + game.pot[s][c] for c in FLOWERS)
                          + sum(1 for tile in game.board.values() if tile[0] == s and tile[1] in FLOWERS)
                          for s in (0, 1)]
-    game._legal = None
+    game.clear_caches()
     return game
 
 
@@ -119,7 +119,7 @@ def write_position(game) -> str:
         tiles = sorted((q for q, tile in game.board.items() if tile[0] == s), key=ORDER.__getitem__)
         parts.append(f"P{s + 1}: " + ", ".join(
             f"{game.board[q][1]} {name(q)}" + (" dormant" if game.board[q][2] else "") for q in tiles))
-    parts += [f"to move: P{(game._to_move or 0) + 1}", f"turns: {game.turn_no[0]} {game.turn_no[1]}",
+    parts += [f"to move: P{(game.seat_to_move or 0) + 1}", f"turns: {game.turn_no[0]} {game.turn_no[1]}",
               f"main turns: {game.main_turns}", f"running: {game.running[0]} {game.running[1]}"]
     for s in (0, 1):
         parts.append(f"pot P{s + 1}: " + " ".join(c for c in TILE_ORDER for _ in range(game.pot[s][c])))

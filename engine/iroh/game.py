@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game, IllegalMove, Outcome, _plain_copy
+from ..base import Game, IllegalMove, Outcome, plain_copy
 from ..options import Option, check_all
 from ..paisho import notation as pn
 from ..paisho.board import Point, mirror, name
 from .moves import PROCLAIM, action_text, legal_actions, legal_moves
-from .notation import read_move, read_placement
+from .notation import NO_SET, read_move, read_placement
 from .position import load_position, write_position
-from .rules import SQUARES, Board, air_reach, corners, is_locked, winning_set
+from .rules import KNOTWEED_PROOF, SQUARES, Board, air_reach, is_locked, knotweed_stays, knotweeds_left, winning_set
 from .tiles import CAPTURABLE, HOME, NAMES, NATIONS, RANGE, START_RESERVE, TERRAIN_WORDS, on_terrain
+from .view import board_view
 
 GAME = "Iroh Pai Sho"
 OPTIONS = (
@@ -28,9 +29,8 @@ OPTIONS = (
     Option("auto_proclaim", "proclaim automatically for a player whose turn starts with a winning set",
            False, flag=True),
 )
-# The state copied container by container in IrohGame._clone (everything else: base._plain_copy).
+# The state copied container by container in IrohGame._clone (everything else: base.plain_copy).
 _FLAT_STATE = frozenset({"board", "knotweeds", "record", "reserve", "harmonies", "last", "options"})
-NO_SET = "No harmony across all four midlines - the turn is over"
 
 # P1's start (2.3); P2's pieces stand on the mirror points.
 _START_P1 = {"i2": "WL", "h3": "Fi", "q9": "Fi", "i3": "Wa", "j3": "Wa", "h2": "Ea", "j2": "Ea",
@@ -62,7 +62,7 @@ class IrohGame(Game):
         self.board: Board = start_board()
         self.knotweeds: set[Point] = set()
         self.reserve = [dict(START_RESERVE), dict(START_RESERVE)]
-        self._to_move = 1  # the guest moves first
+        self.seat_to_move = 1  # the guest moves first
         self.turns = 0
         self.harmonies: list[tuple[Point, Point, str]] = []  # the winning set, once proclaimed
         self.last: dict[str, Any] | None = None
@@ -71,7 +71,7 @@ class IrohGame(Game):
     # ----- the contract -------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
-        return None if self.outcome is not None else self._to_move
+        return None if self.outcome is not None else self.seat_to_move
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -83,7 +83,7 @@ class IrohGame(Game):
 
     def _play(self, move: str) -> str:
         text = pn.squash(move)
-        p = self._to_move
+        p = self.seat_to_move
         if text.lower() == "proclaim":
             self._proclaim(p)
             return "proclaim"
@@ -105,33 +105,33 @@ class IrohGame(Game):
         """copy(): the state is plain data; its containers are copied directly (the search copies
         a position for every move it looks at)."""
         clone = self.__class__.__new__(self.__class__)
-        state = {key: _plain_copy(value) for key, value in self.__dict__.items()
-                 if key not in _FLAT_STATE and key not in self._CACHES}
+        state = {key: plain_copy(value) for key, value in self.__dict__.items()
+                 if key not in _FLAT_STATE and key not in self.CACHES}
         state.update(board=dict(self.board), knotweeds=set(self.knotweeds), record=list(self.record),
                      reserve=[dict(r) for r in self.reserve], harmonies=list(self.harmonies),
                      last=dict(self.last) if self.last is not None else None,
                      options=dict(self.options))
-        state.update({key: None for key in self._CACHES if key in self.__dict__})
+        state.update({key: None for key in self.CACHES if key in self.__dict__})
         clone.__dict__.update(state)
         return clone
 
     # ----- the search's fast path (base.Game; actions: moves.legal_actions) ---------------
-    def _actions(self) -> list[Any]:
+    def legal_actions(self) -> list[Any]:
         return legal_actions(self) if self.outcome is None else []
 
-    def _action_text(self, action: Any) -> str:
+    def action_text(self, action: Any) -> str:
         return action_text(self, action)
 
-    def _apply_action(self, action: Any) -> None:
+    def apply_action(self, action: Any) -> None:
         text = action_text(self, action)
-        p = self._to_move
+        p = self.seat_to_move
         if action == PROCLAIM:
             self._proclaim(p)
         elif isinstance(action[0], str):
             self._apply_placement(p, action[0], action[1])
         else:
             self._apply_move(p, action[0], action[1])
-        self._record_action(text)
+        self.record_action(text)
 
     def _resign(self, player: int, reason: str) -> None:
         self.outcome = Outcome((1 - player,), None, reason)
@@ -147,7 +147,6 @@ class IrohGame(Game):
 
     def view(self):
         """The picture's immutable snapshot of the game (IrohView, engine.iroh.view)."""
-        from .view import board_view
         return board_view(self)
 
     def describe_last_turn(self) -> str:
@@ -166,7 +165,7 @@ class IrohGame(Game):
     def locked(self, point: Point) -> bool:
         return is_locked(self.board, self.knotweeds, point)
 
-    def _range(self, code: str) -> int:
+    def range_of(self, code: str) -> int:
         """The longest move of a piece (Fire's is the option ``fire_range``)."""
         return self.options["fire_range"] if code == "Fi" else RANGE.get(code, 4)
 
@@ -189,8 +188,8 @@ class IrohGame(Game):
             if a == b or (a[0] != b[0] and a[1] != b[1]):
                 raise IllegalMove(pn.not_straight(tile))
             steps = abs(b[0] - a[0]) + abs(b[1] - a[1])
-            if steps > self._range(code):
-                raise IllegalMove(pn.too_far(tile, self._range(code)))
+            if steps > self.range_of(code):
+                raise IllegalMove(pn.too_far(tile, self.range_of(code)))
             d = ((b[0] > a[0]) - (b[0] < a[0]), (b[1] > a[1]) - (b[1] < a[1]))
             for k in range(1, steps):
                 q = (a[0] + k * d[0], a[1] + k * d[1])
@@ -239,14 +238,14 @@ class IrohGame(Game):
         captured = self.board.get(b)
         self.board[b] = piece
         self.last = {"kind": "move", "from": a, "to": b, "captured": captured}
-        if piece[1] in ("Fi", "WL"):
+        if piece[1] in KNOTWEED_PROOF:
             self._destroy_knotweeds_at(b)
         self._end_turn()
 
     def _apply_placement(self, p: int, code: str, point: Point) -> None:
         self.reserve[p][code] -= 1
         if code == "Kn":
-            if any(self.board.get(c, (None, ""))[1] in ("Fi", "WL") for c in corners(point)):
+            if not knotweed_stays(self.board, point):
                 self.last = {"kind": "knotweed_destroyed", "to": point}
             else:
                 self.knotweeds.add(point)
@@ -259,7 +258,7 @@ class IrohGame(Game):
         self._end_turn()
 
     def _destroy_knotweeds_at(self, point: Point) -> None:
-        self.knotweeds -= {sq for sq in self.knotweeds if point in corners(sq)}
+        self.knotweeds = knotweeds_left(self.knotweeds, point)
 
     def _proclaim(self, p: int) -> None:
         found = winning_set(self.board, self.knotweeds, p)
@@ -275,7 +274,7 @@ class IrohGame(Game):
     def _end_turn(self) -> None:
         self._legal = None
         self.turns += 1
-        self._to_move = 1 - self._to_move
+        self.seat_to_move = 1 - self.seat_to_move
         if self.turns >= self.options["max_turns"]:
             self.outcome = Outcome((0, 1), None, "turn_limit")
             return
@@ -284,10 +283,10 @@ class IrohGame(Game):
     def _turn_starts(self) -> None:
         """auto_proclaim: a player whose turn starts with a winning set wins at once (2.5)."""
         if self.options["auto_proclaim"]:
-            found = winning_set(self.board, self.knotweeds, self._to_move)
+            found = winning_set(self.board, self.knotweeds, self.seat_to_move)
             if found is not None:
                 self.harmonies = found
-                self.outcome = Outcome((self._to_move,), None, "four_midlines")
+                self.outcome = Outcome((self.seat_to_move,), None, "four_midlines")
 
     # ----- results and test positions (2.8) ------------------------------------------------
     def result(self) -> dict[str, Any] | None:

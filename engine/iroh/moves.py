@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..paisho.board import ORDER, ORTHOGONAL, POINT_SET, POINTS, Point, name
+from ..paisho.board import COLOURS, ORDER, ORTHOGONAL, POINT_SET, POINTS, Point, name
 from .rules import SQUARES, air_reach, locked_points
-from .tiles import CAPTURABLE, HOME, NATIONS, on_terrain
+from .tiles import CAPTURABLE, HOME, NATIONS, TERRAIN
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import IrohGame
@@ -33,7 +33,7 @@ _PLACEMENT_TEXT = {action: f"{action[0]}@{_NAME[action[1]]}"
 
 def piece_actions(game: IrohGame) -> list[tuple[Point, Point]]:
     """Every move and capture of the player to move, (from, to), pieces in board order."""
-    p, board, out = game._to_move, game.board, []
+    p, board, out = game.seat_to_move, game.board, []
     held = locked_points(game.knotweeds) if game.knotweeds else set()
     for a, (owner, code) in sorted(board.items(), key=lambda item: ORDER[item[0]]):
         if owner != p or code == "Rk" or (a in held and code not in ("Fi", "WL")):
@@ -41,7 +41,7 @@ def piece_actions(game: IrohGame) -> list[tuple[Point, Point]]:
         if code == "Ai":
             out += [(a, q) for q in sorted(air_reach(board, a), key=ORDER.__getitem__) if q not in board]
             continue
-        for q, target in straight_reach(board, code, a, game._range(code)):
+        for q, target in straight_reach(board, code, a, game.range_of(code)):
             if target is None:
                 out.append((a, q))
             elif code != "WL" and target[0] != p and code in CAPTURABLE and target[1] in CAPTURABLE:
@@ -54,20 +54,41 @@ def straight_reach(board: dict, code: str, a: Point, longest: int) -> Iterator[t
     ``longest`` points straight along a rank or file on its terrain, with the tile on each (None
     if empty): the first tile met ends the line (it may be a capture), except for the Lotus,
     which jumps over tiles."""
-    for dx, dy in ORTHOGONAL:
-        for k in range(1, longest + 1):
-            q = (a[0] + k * dx, a[1] + k * dy)
-            if q not in POINT_SET or not on_terrain(code, q):
-                break
+    jumps = code == "WL"
+    for ray in _RAYS[TERRAIN.get(code)][a]:
+        for q in ray[:longest]:
             target = board.get(q)
             yield q, target
-            if target is not None and code != "WL":
+            if target is not None and not jumps:
                 break
+
+
+def _rays(terrain: str | None) -> dict[Point, tuple[tuple[Point, ...], ...]]:
+    """Per point, the points straight along each direction (north, east, south, west) that a piece
+    of ``terrain`` may stand on, nearest first, up to the first it may not (at most 5: the
+    longest move)."""
+    out = {}
+    for a in POINTS:
+        rays = []
+        for dx, dy in ORTHOGONAL:
+            ray = []
+            for k in range(1, 6):
+                q = (a[0] + k * dx, a[1] + k * dy)
+                if q not in POINT_SET or (terrain is not None and terrain not in COLOURS[q]):
+                    break
+                ray.append(q)
+            rays.append(tuple(ray))
+        out[a] = tuple(rays)
+    return out
+
+
+# Per terrain (None: any point), the straight lines from every point (``straight_reach``).
+_RAYS = {terrain: _rays(terrain) for terrain in (None, *TERRAIN.values())}
 
 
 def legal_actions(game: IrohGame) -> list[Any]:
     """Every legal move of the player to move as actions, in the list's order (2.4.5)."""
-    p, board = game._to_move, game.board
+    p, board = game.seat_to_move, game.board
     out: list[Any] = piece_actions(game)
     home = HOME[p]
     if home not in board:

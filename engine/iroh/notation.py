@@ -11,6 +11,9 @@ from ..paisho import notation as pn
 from ..paisho.board import Point
 from .tiles import BY_LOWER, RESERVE_CODES
 
+# What a proclamation without a winning set is told (the turn passes).
+NO_SET = "No harmony across all four midlines - the turn is over"
+
 EXAMPLES = "h3-h6, Fi@i2, Kn@j6, proclaim"
 _PLACE_RE = re.compile(rf"^([a-z]{{2,10}})@({pn.LOCATION})$", re.IGNORECASE | re.ASCII)  # checked below
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def load_position(game: IrohGame, position: str) -> IrohGame:
     """Clear ``game`` (a fresh IrohGame at the start position) and fill it with ``position``;
     ValueError if unreadable."""
-    game.board, game._to_move = {}, 0  # the start position's pieces make way for the position's own
+    game.board, game.seat_to_move = {}, 0  # the start position's pieces make way for the position's own
     reserves: list[dict[str, int] | None] = [None, None]
     seen_keys = set()
     for key, value in pn.position_parts(position):
@@ -28,7 +28,7 @@ def load_position(game: IrohGame, position: str) -> IrohGame:
             raise ValueError(f"{key} appears twice in the position.")
         seen_keys.add(key)
         if key == "to_move":
-            game._to_move = pn.position_seat(value)
+            game.seat_to_move = pn.position_seat(value)
         elif key in ("p1", "p2"):
             owner = int(key[1]) - 1
             for item in filter(None, (i.strip() for i in value.split(","))):
@@ -83,7 +83,7 @@ def load_position(game: IrohGame, position: str) -> IrohGame:
 
 def write_position(game: IrohGame) -> str:
     """The position of ``game`` in the test-position format (one line, parts joined by '; ')."""
-    parts = [f"to_move: P{game._to_move + 1}"]
+    parts = [f"to_move: P{game.seat_to_move + 1}"]
     for p in (0, 1):
         pieces = sorted(((code, q) for q, (owner, code) in game.board.items() if owner == p),
                         key=lambda item: (list(NAMES).index(item[0]), ORDER[item[1]]))

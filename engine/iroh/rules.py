@@ -12,8 +12,11 @@ from itertools import product
 from ..paisho.board import ORDER, ORTHOGONAL, POINT_SET, POINTS, Point
 
 ARMS = ("S", "E", "N", "W")
+# The pieces a Knotweed does not hold, and that destroy one on a corner of its square (2.4.4).
+KNOTWEED_PROOF = ("Fi", "WL")
 
 Board = dict[Point, tuple[int, str]]
+NO_TILE = (None, "")  # what ``board.get(point, NO_TILE)`` gives for an empty point
 
 
 def corners(square: Point) -> tuple[Point, ...]:
@@ -25,6 +28,30 @@ def corners(square: Point) -> tuple[Point, ...]:
 SQUARES: frozenset[Point] = frozenset(p for p in POINTS if all(c in POINT_SET for c in corners(p)))
 
 
+def squares_at(point: Point) -> tuple[Point, ...]:
+    """The squares with ``point`` as a corner, in board order of their lower-left corners."""
+    x, y = point
+    return tuple(sq for sq in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)) if sq in SQUARES)
+
+
+def knotweed_stays(board: Board, square: Point) -> bool:
+    """Whether a Knotweed placed on ``square`` stays: no Fire or White Lotus on a corner destroys
+    it at once (2.4.4)."""
+    return not any(board.get(c, NO_TILE)[1] in KNOTWEED_PROOF for c in corners(square))
+
+
+def knotweed_squares(board: Board, knotweeds: set[Point], point: Point) -> list[Point]:
+    """The squares where a Knotweed placed now would hold the piece on ``point``: free of a
+    Knotweed, and it stays there."""
+    return [sq for sq in squares_at(point) if sq not in knotweeds and knotweed_stays(board, sq)]
+
+
+def knotweeds_left(knotweeds: set[Point], point: Point) -> set[Point]:
+    """The Knotweeds left when a Fire or White Lotus comes to ``point`` (it destroys those whose
+    square has ``point`` as a corner, 2.4.4)."""
+    return {sq for sq in knotweeds if point not in corners(sq)}
+
+
 def locked_points(knotweeds: set[Point]) -> set[Point]:
     """Points on a corner of a square holding a Knotweed."""
     return {c for sq in knotweeds for c in corners(sq)}
@@ -32,7 +59,7 @@ def locked_points(knotweeds: set[Point]) -> set[Point]:
 
 def is_locked(board: Board, knotweeds: set[Point], point: Point, held: set[Point] | None = None) -> bool:
     """A piece other than Fire or White Lotus on a Knotweed's corner cannot move (2.4.4)."""
-    if point not in board or board[point][1] in ("Fi", "WL"):
+    if point not in board or board[point][1] in KNOTWEED_PROOF:
         return False
     return point in (held if held is not None else locked_points(knotweeds))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..view import BoardView, Effect, Line, Move, Tile, header, seats
-from .game import NO_SET
+from .notation import NO_SET
 from .rules import ARMS, harmonies, is_locked, locked_points
 from .tiles import RESERVE_CODES
 

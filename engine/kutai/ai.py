@@ -29,7 +29,7 @@ the best totals (the higher one wins when the tiles run out) and the total itsel
 favours the player to move (they may raise it into reach of the target), give a win chance kept
 between 0.05 and 0.9. The search stops at depth 2: that last term sides with the player to
 move, so an odd depth would make every total look like a gift to the opponent
-(docs/decisions.md, Kutai AI).
+(docs/ai/kutai.md).
 """
 from __future__ import annotations
 
@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from ..ai.knowledge import Knowledge
+from ..ai.search import Root
+from ..ai.settings import Settings, per_level
 from ..base import Game
 from ..paisho.board import CENTRE, ORDER, ORTHOGONAL_NEIGHBOURS, POINTS, Point, between, dist2
 from .game import KutaiGame
@@ -260,9 +262,9 @@ class _Context:
 
 def scan(game: KutaiGame) -> Scan:
     """The candidates of the player to move and their best build (cached per position)."""
-    cached: Scan | None = game._scan
+    cached: Scan | None = game.ai_scan
     if cached is None:
-        cached = game._scan = _scan(game)
+        cached = game.ai_scan = _scan(game)
     return cached
 
 
@@ -281,21 +283,21 @@ def wins_now(game: KutaiGame) -> bool:
 
 def _passes(game: KutaiGame, action: Action) -> bool:
     after = game.copy()
-    after._apply_action(action)
+    after.apply_action(action)
     return after.outcome is not None and after.outcome.winners == (game.to_move,)
 
 
 def reach(game: KutaiGame) -> int:
     """The score of the best build of the player to move (``scan(game).reach``, computed with
     less work when the candidates are not needed)."""
-    cached = game._reach
+    cached = game.ai_reach
     if cached is None:
         seat = game.to_move
         assert seat is not None
         if not game.board:
             return 0
         builds = _Context(game, [c for c in SET if c in game.remaining[seat]]).builds(per_point=1)
-        cached = game._reach = max(0, max(builds.values(), default=0))
+        cached = game.ai_reach = max(0, max(builds.values(), default=0))
     return cached
 
 
@@ -369,7 +371,7 @@ def _quietest(board, mine: list[str], p: Point, in_tree: set[Point]) -> tuple[st
 
 def _fallback(game: KutaiGame, have: list[Action]) -> list[Action]:
     """A few placements spread over the legal list, when the scan found almost nothing."""
-    actions = game._actions()
+    actions = game.legal_actions()
     step = max(1, len(actions) // 4)
     return [a for a in actions[::step] if a not in have][:4]
 
@@ -377,11 +379,9 @@ def _fallback(game: KutaiGame, have: list[Action]) -> list[Action]:
 class KutaiKnowledge(Knowledge):
     """Alpha-beta over the candidates of ``scan``."""
 
-    search = "alphabeta"
-    budgets = {"easy": 12, "medium": 12, "hard": 1400}  # see docs/decisions.md, Kutai AI: levels
-    max_depth = 2
-
-    overlook = {"easy": 0.5}
+    # see docs/ai/kutai.md, "How it plays"
+    settings = per_level(Settings(search="alphabeta", max_depth=2),
+                         easy={"budget": 12, "overlook": 0.5}, medium={"budget": 12}, hard={"budget": 1400})
 
     def overlooking(self, game: Game, level: str, rng: random.Random) -> Any | None:
         scanned = scan(cast(KutaiGame, game)).candidates
@@ -390,13 +390,13 @@ class KutaiKnowledge(Knowledge):
     def actions(self, game: Game) -> list[Any]:
         game = cast(KutaiGame, game)
         if len(game.board) == 2 * TILES_PER_PLAYER - 1:  # the last placement decides: try them all
-            return game._actions()
+            return game.legal_actions()
         return scan(game).candidates
 
-    def order(self, game: Game, actions: list[Any]) -> list[Any]:
+    def order(self, game: Game, actions: list[Any], root: Root | None = None) -> list[Any]:
         return actions  # the scan gives them best first
 
-    def evaluate(self, game: Game) -> Sequence[float]:
+    def evaluate(self, game: Game, root: Root | None = None) -> Sequence[float]:
         game = cast(KutaiGame, game)
         mover = game.to_move
         assert mover is not None
@@ -415,7 +415,7 @@ class KutaiKnowledge(Knowledge):
         return values
 
     def playout_action(self, game: Game, rng: random.Random) -> Any:
-        return cast(KutaiGame, game)._random_action(rng)
+        return cast(KutaiGame, game).random_action(rng)
 
 
 KNOWLEDGE = KutaiKnowledge()

@@ -20,6 +20,7 @@ from .moves import legal_moves, random_action
 from .notation import MOVE_TEXT, read_placement
 from .position import load_position, write_position
 from .tiles import ALLOWED, SET, SPECIAL, TILES, TILES_PER_PLAYER, allowed, colour_refusal
+from .view import board_view
 
 GAME = "Kutai Pai Sho"
 OPTIONS = (
@@ -43,7 +44,7 @@ class KutaiGame(Game):
     """Kutai Pai Sho for two players; seat 0 (Player 1) places the Centerpiece."""
 
     variant = "kutai"
-    _CACHES = ("_legal", "_scan", "_reach")  # what the AI found in the position (engine.kutai.ai)
+    CACHES = ("_legal", "ai_scan", "ai_reach")  # what the AI found in the position (engine.kutai.ai)
     REASON_TEXT = {"harmony": "the Harmony passed the target", "best_total": "higher best total",
                    "exhausted": "every tile is placed"}
 
@@ -57,8 +58,8 @@ class KutaiGame(Game):
         self.harmony: Harmony = analyse({})
         # queen sight: what each tile sees, kept up to date placement by placement (harmony.py)
         self.seen: Seen | None = {} if self.options["sight"] == "queen" else None
-        self._scan: Any = None
-        self._reach: int | None = None
+        self.ai_scan: Any = None
+        self.ai_reach: int | None = None
         self.last: Point | None = None
         self.previous_total = 0
 
@@ -102,7 +103,7 @@ class KutaiGame(Game):
         return MOVE_TEXT[tile.code, point]
 
     # ----- the search interface (engine.ai): an action is (tile code, point) -------------------
-    def _actions(self) -> list[tuple[str, Point]]:
+    def legal_actions(self) -> list[tuple[str, Point]]:
         seat = self.to_move
         if seat is None:
             return []
@@ -111,16 +112,16 @@ class KutaiGame(Game):
         board, remaining = self.board, self.remaining[seat]
         return [(c, p) for c in SET if c in remaining for p in ALLOWED[c] if p not in board]
 
-    def _apply_action(self, action: tuple[str, Point]) -> None:
+    def apply_action(self, action: tuple[str, Point]) -> None:
         seat = self.to_move
         assert seat is not None
         self._place(seat, action[0], action[1])
-        self._record_action(MOVE_TEXT[action])
+        self.record_action(MOVE_TEXT[action])
 
-    def _action_text(self, action: tuple[str, Point]) -> str:
+    def action_text(self, action: tuple[str, Point]) -> str:
         return MOVE_TEXT[action]
 
-    def _random_action(self, rng) -> tuple[str, Point]:
+    def random_action(self, rng) -> tuple[str, Point]:
         """A uniformly random legal placement, without listing them all (moves.random_action)."""
         return random_action(self, rng)
 
@@ -136,7 +137,7 @@ class KutaiGame(Game):
             if kind is dict or kind is list or kind is set:
                 state[key] = kind(item)
         state["remaining"] = [set(r) for r in self.remaining]
-        for key in self._CACHES:
+        for key in self.CACHES:
             state[key] = None
         clone.__dict__ = state
         return clone
@@ -154,7 +155,6 @@ class KutaiGame(Game):
 
     def view(self):
         """The picture's immutable snapshot of the game (KutaiView, engine.kutai.view)."""
-        from .view import board_view
         return board_view(self)
 
     def describe_last_turn(self) -> str:
@@ -166,7 +166,7 @@ class KutaiGame(Game):
 
     # ----- Kutai specifics ------------------------------------------------------------
     def _place(self, seat: int, code: str, point: Point) -> None:
-        self._legal = self._scan = self._reach = None
+        self._legal = self.ai_scan = self.ai_reach = None
         self.board[point] = (seat, code)
         self.remaining[seat].discard(code)
         self.last = point
@@ -181,7 +181,7 @@ class KutaiGame(Game):
         elif len(self.board) == 2 * TILES_PER_PLAYER:
             self._exhausted()
 
-    def _rebuild(self) -> None:
+    def rebuild_harmony(self) -> None:
         """The tree of harmonies from the board alone (a loaded position)."""
         if self.seen is not None:
             self.seen = sight_table(self.board)

@@ -40,7 +40,7 @@ def load_position(game: KutaiGame, position: str) -> KutaiGame:
     # keep the placement order of play: alternate the two sides
     order = [t for pair in zip(sides[0], sides[1] + [None]) for t in pair if t is not None]
     game.board = {p: game.board[p] for _, p in order}
-    game._rebuild()
+    game.rebuild_harmony()
     if game.total > game.target:
         raise ValueError(f"The total Harmony is already {game.total}, more than the target "
                          f"{game.target}; a test position starts undecided.")

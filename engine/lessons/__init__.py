@@ -18,6 +18,7 @@ import functools
 from importlib import resources
 from importlib.resources.abc import Traversable
 
+from ..registry import info, variant_ids
 from .attempt import Attempt, Verdict, stars_for
 from .goals import GoalError, Turn, goal, holds, kinds
 from .model import Lesson, LessonError, Mistake, Section, Step, parse_lesson, parse_sections, rules_headings
@@ -30,7 +31,6 @@ MAX_STARS = 3
 
 
 def _folder(variant: str) -> Traversable | None:
-    from ..registry import info
     package = info(variant).game.__module__.rpartition(".")[0]
     folder = resources.files(package).joinpath("lessons")
     return folder if folder.is_dir() else None
@@ -64,5 +64,4 @@ def sections(variant: str) -> tuple[Section, ...]:
 
 def variants() -> tuple[str, ...]:
     """The games that have lessons, in the registry's order."""
-    from ..registry import variant_ids
     return tuple(v for v in variant_ids() if of(v))

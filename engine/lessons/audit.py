@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import steps as move_steps
 from ..base import Game, IllegalMove
 from .attempt import Attempt, played_as
 from .goals import Turn, holds
@@ -45,7 +46,6 @@ def audit(lesson: Lesson, judged: int = 40) -> Report:
     """Play ``lesson`` as described above; ``judged``: how many moves per step also go through
     ``Attempt.judge`` (all of them meet ``holds`` directly; ``judge`` is the same code path plus
     rebuilding the position, checked on a spread sample)."""
-    from .. import steps as move_steps
     report = Report(lesson)
     name = f"{lesson.variant} lesson {lesson.id}"
     try:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import Game
+from ..registry import info
 from .goals import GoalError, check
 
 LESSON_ID = re.compile(r"[0-9]{2}-[a-z0-9-]{1,21}")  # 24 characters at most: the id rides in custom ids
@@ -68,12 +69,14 @@ class Lesson:
     options: dict[str, Any] | None = None
 
     def start(self) -> Game:
-        """A new copy of the lesson's first position."""
-        import engine
+        """A new copy of the lesson's first position (as engine.load or engine.replay makes it)."""
+        game = info(self.variant)
         if self.position is not None:
-            return engine.load(self.variant, self.position, self.options)
-        return engine.replay(self.variant, self.start_moves, players=self.players, seed=self.seed,
-                             options=self.options)
+            return game.load(self.position, self.options)
+        started = game.new(self.players, self.seed, self.options)
+        for move in self.start_moves:
+            started.apply_record_entry(move)
+        return started
 
 
 @dataclass(frozen=True)

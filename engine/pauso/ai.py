@@ -16,9 +16,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..ai.knowledge import Knowledge
+from ..ai.memo import Memo
+from ..ai.search import Root
+from ..ai.settings import Settings, per_level
 from .game import PausoGame
 from .layout import Cell
 from .push import STEPS
@@ -32,26 +36,26 @@ REFERENCE_CARDS = 25  # the board (square5, two players) that hard's budget is g
 # costs more on a larger board (the greedy playout move scores every empty card), but measured
 # far less than in proportion: with the plies cut in proportion (exponent 1) hard thought 1.86 s
 # (p95, CPU) on 25 cards, 1.33 s on 36 and 1.09 s on 49; 0.3 gives square7 (four players) 1.6
-# times those plies, measured at 1.39 s p95 (docs/decisions.md).
+# times those plies, measured at 1.39 s p95 (docs/ai/pauso.md).
 CARD_COST_EXPONENT = 0.3
 
 
-_REACH: dict[str, dict[Cell, tuple[tuple[Cell, Cell, int], ...]]] = {}
+Reach = dict[Cell, tuple[tuple[Cell, Cell, int], ...]]
+REACH: Memo[Reach] = Memo("PAUSO: the cards one and two steps from each card, per board layout", 32)
 
 
-def _reach(game: PausoGame) -> dict[Cell, tuple[tuple[Cell, Cell, int], ...]]:
+def _reach(game: PausoGame) -> Reach:
     """Per card X: (neighbour, card two steps away, a Point's value there) for each direction
-    whose far card exists (cached per board layout)."""
-    layout = game.options["board"]
-    table = _REACH.get(layout)
-    if table is None:
-        cards = game.cards
-        table = {}
-        for (x, y) in cards:
-            table[(x, y)] = tuple(((x + dx, y + dy), (x + 2 * dx, y + 2 * dy),
-                                   POINT_VALUE.get(cards[(x + 2 * dx, y + 2 * dy)], 1))
-                                  for dx, dy in STEPS if (x + 2 * dx, y + 2 * dy) in cards)
-        _REACH[layout] = table
+    whose far card exists (kept per board layout in ``REACH``)."""
+    return REACH.get(game.options["board"], lambda: _reach_table(game.cards))
+
+
+def _reach_table(cards: dict) -> Reach:
+    table = {}
+    for (x, y) in cards:
+        table[(x, y)] = tuple(((x + dx, y + dy), (x + 2 * dx, y + 2 * dy),
+                               POINT_VALUE.get(cards[(x + 2 * dx, y + 2 * dy)], 1))
+                              for dx, dy in STEPS if (x + 2 * dx, y + 2 * dy) in cards)
     return table
 
 
@@ -95,37 +99,38 @@ def best_cells(game: PausoGame, cells: list[Cell]) -> list[Cell]:
 class PausoKnowledge(Knowledge[PausoGame]):
     """MCTS for 2 to 4 players with greedy-biased playouts."""
 
-    search = "mcts"
-    # Plies (moves applied in tree and playouts) on a board of ``REFERENCE_CARDS`` cards, turned
-    # into MCTS iterations by ``budget``: a playout from the opening is long, one near the end
-    # short, so a fixed number of iterations would think far longer at the start than at the end;
-    # and a ply costs about as much as the board has cards (the greedy playout move scores every
-    # empty card), so a board larger than that gets fewer plies (``CARD_COST_EXPONENT``).
-    budgets = {"easy": 1500, "medium": 6000, "hard": 36000}
-    exploration = 0.5
+    # The budgets are plies (moves applied in tree and playouts) on a board of ``REFERENCE_CARDS``
+    # cards, turned into MCTS iterations by ``settings_for``: a playout from the opening is long,
+    # one near the end short, so a fixed number of iterations would think far longer at the start
+    # than at the end; and a ply costs about as much as the board has cards (the greedy playout
+    # move scores every empty card), so a board larger than that gets fewer plies
+    # (``CARD_COST_EXPONENT``).
+    settings = per_level(Settings(search="mcts", exploration=0.5),
+                         easy={"budget": 1500}, medium={"budget": 6000}, hard={"budget": 36000})
 
-    def budget(self, game: PausoGame, level: str) -> int:
+    def settings_for(self, game: PausoGame, level: str) -> Settings:
+        declared = self.settings[level]
         cards = len(game.cards)
         empty = sum(1 for cell in game.cards if cell not in game.contents)
         left = max(1, min(sum(game.supply), empty))
-        plies = int(self.budgets[level] * (min(REFERENCE_CARDS, cards) / cards) ** CARD_COST_EXPONENT)
-        return max(16, plies // left)
+        plies = int(declared.budget * (min(REFERENCE_CARDS, cards) / cards) ** CARD_COST_EXPONENT)
+        return replace(declared, budget=max(16, plies // left))
 
-    def evaluate(self, game: PausoGame) -> Sequence[float]:
+    def evaluate(self, game: PausoGame, root: Root | None = None) -> Sequence[float]:
         scores: list[float] = list(game.scores)
         seat = game.to_move
         if seat is not None:
             colour = game.colours[seat]
-            best = max(net_gains(game, game._actions(), colour), default=0)
+            best = max(net_gains(game, game.legal_actions(), colour), default=0)
             scores[seat] += TEMPO * max(best, 0)
         return _softmax(scores, game.active)
 
-    def order(self, game: PausoGame, actions: list[Cell]) -> list[Cell]:
+    def order(self, game: PausoGame, actions: list[Cell], root: Root | None = None) -> list[Cell]:
         gains = net_gains(game, actions, game.colours[seat_to_move(game)])
         return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -gains[i])]
 
     def playout_action(self, game: PausoGame, rng: random.Random) -> Any:
-        cells = game._actions()
+        cells = game.legal_actions()
         if rng.random() < GREEDY_PLAYOUT:
             return rng.choice(best_cells(game, cells))
         return rng.choice(cells)

@@ -18,6 +18,7 @@ from .notation import input_forms, move_text, read_cell
 from .position import load_position, write_position
 from .push import Event, place_ring, place_ring_quietly
 from .tiles import COLOUR_NAMES, point_value
+from .view import board_view
 
 
 def read_board(given: Any, players: int) -> str:
@@ -69,13 +70,13 @@ class PausoGame(Game):
         self.active = [True] * players
         first = first_seat(self.options["first"], players, seed)
         self.first = first
-        self._to_move: int | None = first
+        self.seat_to_move: int | None = first
         self.last_events: list[Event] = []
 
     # ----- the contract -------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
-        return None if self.outcome is not None else self._to_move
+        return None if self.outcome is not None else self.seat_to_move
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -108,7 +109,7 @@ class PausoGame(Game):
             self.outcome = Outcome((left[0],), self.scores, reason)
         elif finished is not None:
             self._finish(finished)  # the last Rings in play were the leaver's
-        elif self._to_move == player:
+        elif self.seat_to_move == player:
             self._advance(player)
 
     # ----- PAUSO specifics ------------------------------------------------------------
@@ -135,7 +136,6 @@ class PausoGame(Game):
 
     def view(self):
         """The picture's immutable snapshot of the game (PausoView, engine.pauso.view)."""
-        from .view import board_view
         return board_view(self)
 
     def position(self) -> str:
@@ -145,7 +145,7 @@ class PausoGame(Game):
     # ----- the turn cycle ---------------------------------------------------------------
     def _place(self, cell: Cell) -> None:
         """The seat to move places a Ring on the empty card ``cell``; the pushes follow (B4)."""
-        seat = self._to_move
+        seat = self.seat_to_move
         assert seat is not None  # a game in play always has a seat to move
         self.supply[seat] -= 1
         self.last_events = place_ring(self.width, self.height, self.cards, self.contents, cell, self.colours[seat])
@@ -155,7 +155,7 @@ class PausoGame(Game):
         for step in range(1, self.players + 1):
             nxt = (seat + step) % self.players
             if self.active[nxt] and self.supply[nxt] > 0:
-                self._to_move = nxt
+                self.seat_to_move = nxt
                 return
 
     def finished_reason(self) -> str | None:
@@ -186,21 +186,21 @@ class PausoGame(Game):
         game.start_position = game.position()
         return game
 
-    # ----- the search path of engine.ai (base.Game._actions): a move is its empty card ---------
+    # ----- the search path of engine.ai (base.Game.legal_actions): a move is its empty card ---------
     _plain_state = True
 
-    def _actions(self) -> list[Cell]:
+    def legal_actions(self) -> list[Cell]:
         return actions(self)
 
-    def _apply_action(self, cell: Cell) -> None:
+    def apply_action(self, cell: Cell) -> None:
         """Place on ``cell`` as ``play`` does, without narrating it (``last_events`` is left empty)."""
-        seat = self._to_move
+        seat = self.seat_to_move
         assert seat is not None  # the search applies actions of running games only
         self.supply[seat] -= 1
         place_ring_quietly(self.width, self.height, self.cards, self.contents, cell, self.colours[seat])
         self.last_events = []
         self._after_turn(seat)
-        self._record_action(move_text(cell))
+        self.record_action(move_text(cell))
 
-    def _action_text(self, cell: Cell) -> str:
+    def action_text(self, cell: Cell) -> str:
         return move_text(cell)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def write_position(game: PausoGame) -> str:
     """The whole position in the test-position format (B6.3)."""
     seats = ",".join(game.colours)
-    nxt = game.colours[game._to_move] if game._to_move is not None else game.colours[0]
+    nxt = game.colours[game.seat_to_move] if game.seat_to_move is not None else game.colours[0]
     supply = ",".join(f"{c}={n}" for c, n in zip(game.colours, game.supply))
     return f"board: {game.position_layout()}; seats: {seats}; next: {nxt}; supply: {supply}"
 
@@ -58,7 +58,7 @@ def load_position(cls: type[PausoGame], position: str, options: dict[str, Any] |
                              f"more than the {rings} it owns.")
     game.contents = dict(layout.contents)
     game.supply = [supply[c] for c in seats]
-    game._to_move = seats.index(nxt)
+    game.seat_to_move = seats.index(nxt)
     if game.finished_reason() is not None:
         raise ValueError("The position is already finished (no empty card, or all supplies empty).")
     return game

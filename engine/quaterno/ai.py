@@ -40,6 +40,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from ..ai.search import Root
+from ..ai.settings import Settings, per_level
 from ..ai.shortlist import ShortlistKnowledge
 from .board import DIRS8, ORTHO, PLACEMENT_SQUARES, SQUARES, Square, mirror, on_board, on_d1, on_d2, quarter
 from .game import FIGURE_KINDS, QuaternoGame
@@ -324,19 +326,17 @@ def idea(action: Any) -> tuple:
 class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
     """Alpha-beta over the best one-ply candidates, on the turns-to-two-figures estimate."""
 
-    search = "alphabeta"
-    # alpha-beta nodes (a node is a searched candidate; each position the search expands also
-    # costs one look at all its moves): easy = depth 1, medium = depth 2 (at most
+    # Budgets in alpha-beta nodes (a node is a searched candidate; each position the search expands
+    # also costs one look at all its moves): easy = depth 1, medium = depth 2 (at most
     # CANDIDATES * (CANDIDATES + 2) nodes, what is left starts depth 3 and is mostly discarded),
-    # hard = depth 4 over HARD_WIDTHS (the budget caps positions without cut-offs)
-    budgets = {"easy": CANDIDATES, "medium": CANDIDATES * (CANDIDATES + 2), "hard": 700}
-    max_depth = 3
-    # hard alone reads a fourth ply: every candidate at the root, fewer below it (a look at
-    # every move of each position expanded at ply 3 is what a fourth ply costs)
-    level_depths = {"hard": 4}
-    level_widths = {"hard": HARD_WIDTHS}
-    contempt = 0.05
-    horizon_levels = ("hard",)  # only hard sees threats it cannot be stopped from scoring
+    # hard = depth 4 over HARD_WIDTHS (the budget caps positions without cut-offs). Hard alone
+    # reads a fourth ply: every candidate at the root, fewer below it (a look at every move of
+    # each position expanded at ply 3 is what a fourth ply costs), and only hard values the
+    # horizon by ``horizon``: it alone sees threats it cannot be stopped from scoring.
+    settings = per_level(Settings(search="alphabeta", max_depth=3, contempt=0.05),
+                         easy={"budget": CANDIDATES, "horizon": False},
+                         medium={"budget": CANDIDATES * (CANDIDATES + 2), "horizon": False},
+                         hard={"budget": 700, "max_depth": 4, "widths": HARD_WIDTHS})
     candidates = CANDIDATES
     recent_positions = RECENT
 
@@ -348,7 +348,7 @@ class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
             total += BASE ** max(0, turns - lead) * (1 + SPARE * spare) + PROGRESS * (MAX_TURNS - turns)
         return total
 
-    def evaluate(self, game: QuaternoGame) -> Sequence[float]:
+    def evaluate(self, game: QuaternoGame, root: Root | None = None) -> Sequence[float]:
         seized = seized_squares(game)
         diff = self.strength(game, 0, seized) - self.strength(game, 1, seized)
         first = 1 / (1 + math.exp(-STEEPNESS * diff))  # internal player 0 = Player 1
@@ -357,7 +357,7 @@ class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
         values[game.seat(1)] = 1 - first
         return values
 
-    def horizon(self, game: QuaternoGame, seat: int) -> float:
+    def horizon(self, game: QuaternoGame, seat: int, root: Root | None = None) -> float:
         """Hard's value at the horizon: the evaluation, raised towards a win for a player who
         scores the figures still needed by force (``forced``: the player to move first)."""
         value = self.evaluate(game)[seat]
@@ -387,7 +387,7 @@ class QuaternoKnowledge(ShortlistKnowledge[QuaternoGame]):
                     break
         return out
 
-    def order(self, game: QuaternoGame, actions: list[Any]) -> list[Any]:
+    def order(self, game: QuaternoGame, actions: list[Any], root: Root | None = None) -> list[Any]:
         return actions  # the looks give them best first
 
 

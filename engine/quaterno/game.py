@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game, IllegalMove, Outcome, _plain_copy
+from ..base import Game, IllegalMove, Outcome, plain_copy
 from ..options import Option, check_all, first_option, first_seat
 from .board import ORTHO, Square, mirror, on_d1, on_d2, quarter
 from .movement import check_action, check_movement
@@ -22,6 +22,7 @@ from .notation import Turn, read_turn, sq_name, turn_text
 from .placement import check_placement
 from .position import load_position, write_position
 from .tiles import ACTIONS, FIGURE_KINDS, KINDS, PLACEMENT_TURNS, START
+from .view import board_view
 
 GAME = "Quaterno"
 OPTIONS = (
@@ -127,7 +128,6 @@ class QuaternoGame(Game):
 
     def view(self):
         """The picture's immutable snapshot of the game (QuaternoView, engine.quaterno.view)."""
-        from .view import board_view
         return board_view(self)
 
     def describe_last_turn(self) -> str:
@@ -281,7 +281,7 @@ class QuaternoGame(Game):
         game.start_position = game.position()
         return game
 
-    # ----- the search path of engine.ai (base.Game._actions): moves as the turns _apply takes
+    # ----- the search path of engine.ai (base.Game.legal_actions): moves as the turns _apply takes
     # (notation.read_turn's shapes; moves.actions generates them by A4.8 like the legal-move list)
     _plain_state = True
     _FLAT = frozenset({"record", "board", "used", "figure_log", "counts", "last_figures", "options"})
@@ -292,7 +292,7 @@ class QuaternoGame(Game):
         copies a position for every move it looks at, so this is on its hot path."""
         clone = self.__class__.__new__(self.__class__)
         state = clone.__dict__
-        flat, caches = self._FLAT, self._CACHES
+        flat, caches = self._FLAT, self.CACHES
         for key, value in self.__dict__.items():
             if key in caches:
                 state[key] = None
@@ -301,19 +301,19 @@ class QuaternoGame(Game):
             elif key == "where":
                 state[key] = (value[0].copy(), value[1].copy())
             else:
-                state[key] = _plain_copy(value)
+                state[key] = plain_copy(value)
         return clone
 
-    def _actions(self) -> list[Turn]:
+    def legal_actions(self) -> list[Turn]:
         return actions(self)
 
-    def _apply_action(self, action: Turn) -> None:
+    def apply_action(self, action: Turn) -> None:
         text = turn_text(action)
         if action[0] == "pass":
             self._apply_pass()
         else:
             self._apply(self.mover, action)
-        self._record_action(text)
+        self.record_action(text)
 
-    def _action_text(self, action: Turn) -> str:
+    def action_text(self, action: Turn) -> str:
         return turn_text(action)

@@ -71,7 +71,7 @@ def load_position(game: QuaternoGame, position: str) -> QuaternoGame:
         raise ValueError("A figure is standing in this position; test positions start settled.")
     game.counts = {}
     game.count_position()
-    game._legal = None
+    game.clear_caches()
     return game
 
 

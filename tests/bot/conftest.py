@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import open_store
+from tests.helpers import open_store
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

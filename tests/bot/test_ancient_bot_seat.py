@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.console import ConsoleSession
 from bot.service import GameService
 from bot.workers import InlineWorkers
-from tests.bot.console_games import play_out_against_the_bot
+from tests.helpers import play_out_against_the_bot
 
 
+@pytest.mark.slow  # a whole game played to its end (tests/README.md)
 async def test_a_whole_console_game_of_ancient_against_the_bot(store, clock, tmp_path):
     service = GameService(store, clock=clock, challenge_ttl=3600, rng=random.Random(5), workers=InlineWorkers())
     session = ConsoleSession(service, tmp_path)

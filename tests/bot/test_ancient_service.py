@@ -7,7 +7,7 @@ import rendering
 from bot.console import ConsoleSession
 from bot.service import UserError
 from engine.ancient.tiles import NAMES
-from tests.conftest import ALICE, BOB, CAROL, looker
+from tests.helpers import ALICE, BOB, CAROL, looker
 
 CH = 600
 

@@ -11,7 +11,7 @@ from bot.records import rules_text
 from bot.service import GameService, UserError
 from data import Store
 from engine.basic.notation import read_turn
-from tests.conftest import ALICE, BOB
+from tests.helpers import ALICE, BOB
 
 CH = 700
 

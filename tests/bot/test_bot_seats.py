@@ -4,39 +4,16 @@ and it answers draw offers and takebacks as documented."""
 from __future__ import annotations
 
 import asyncio
-import random
 
 import pytest
 
 from bot.console import ConsoleSession
 from bot.service import GameService, Person, UserError
-from bot.workers import InlineWorkers
 from data import Store
-from tests.conftest import ALICE, BOB
+from tests.helpers import ALICE, BOB, StalledWorkers, bot, make_service
 
 CH = 500
 ME = Person(99, "Pai Sho Bot", bot=True, level="easy")  # the bot's own user, seated at a level
-
-
-def bot(level: str = "easy") -> Person:
-    return Person(99, f"Pai Sho Bot ({level})", bot=True, level=level)
-
-
-class StalledWorkers(InlineWorkers):
-    """Workers that never finish thinking (a bot turn pending when the process stops)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.asked = 0
-
-    async def run(self, fn, *args, **where):
-        self.asked += 1
-        await asyncio.Event().wait()
-
-
-def make_service(store: Store, clock, workers=None, **settings) -> GameService:
-    return GameService(store, clock=clock, challenge_ttl=3600, rng=random.Random(5),
-                       workers=workers or InlineWorkers(), **settings)
 
 
 async def play_out(service: GameService, human: Person) -> list[str]:
@@ -82,6 +59,7 @@ async def test_a_game_against_the_bot_alone_starts_at_once_and_the_bot_answers_e
     service.close()
 
 
+@pytest.mark.slow  # a whole game against the bot (tests/README.md)
 async def test_a_whole_game_against_the_bot_is_unrated_and_counted_in_the_profile(store, clock):
     service = make_service(store, clock)
     await service.challenge(guild_id=1, channel_id=CH, challenger=ALICE, opponents=[bot("hard")],
@@ -183,6 +161,7 @@ async def test_bad_bot_challenges_are_refused_with_a_reason(store, clock):
     service.close()
 
 
+@pytest.mark.slow  # a whole game against the bot (tests/README.md)
 async def test_a_whole_console_game_against_the_bot(store, clock, tmp_path):
     service = make_service(store, clock)
     session = ConsoleSession(service, tmp_path)

@@ -5,10 +5,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from bot.console import ConsoleSession, run_console
-from tests.engine.test_pauso_vectors import T_P11
+from tests.engine.examples import T_P11
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,6 +58,7 @@ async def test_console_errors_are_one_line_messages(service, tmp_path):
     assert "Commands" in (await session.handle("help"))[0]
 
 
+@pytest.mark.slow  # spawned processes (tests/README.md)
 def test_python_m_bot_console_reads_standard_input(tmp_path):
     script = "\n".join(script_three_players()[:5]) + "\nmoves\n"
     done = subprocess.run([sys.executable, "-m", "bot", "console", "--db", str(tmp_path / "c.db"),

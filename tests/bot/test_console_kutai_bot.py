@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.console import ConsoleSession
 
 
+@pytest.mark.slow  # a whole game played to its end (tests/README.md)
 async def test_a_whole_kutai_game_against_the_bot_in_the_console(service, tmp_path):
     session = ConsoleSession(service, tmp_path)
     try:

@@ -3,16 +3,10 @@ the next lesson, numbers pick in its panel, a bare move is tried in the open les
 of the channel), each picture is saved, and the progress is kept after stop and a new session."""
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from bot.console import ConsoleSession
-from bot.service import GameService
-from bot.workers import InlineWorkers
-
-
-def make_service(store, clock) -> GameService:
-    return GameService(store, clock=clock, challenge_ttl=3600, rng=random.Random(5), workers=InlineWorkers())
+from tests.helpers import make_service
 
 
 async def test_a_whole_lesson_in_the_console(store, clock, tmp_path):

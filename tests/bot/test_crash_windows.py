@@ -9,7 +9,7 @@ import pytest
 
 from bot.service import GameService, UserError
 from data import Store, WriteFailed
-from tests.conftest import ALICE, BOB, CAROL
+from tests.helpers import ALICE, BOB, CAROL
 
 CH, THREAD = 600, 601
 

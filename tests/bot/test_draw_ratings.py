@@ -10,7 +10,7 @@ from bot import ratings
 from bot.service import GameService
 from data import Store
 from data.migrations import MIGRATIONS
-from tests.conftest import ALICE, BOB
+from tests.helpers import ALICE, BOB
 
 CH = 900
 

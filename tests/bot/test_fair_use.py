@@ -11,8 +11,7 @@ import pytest
 from bot import ai_turns
 from bot.service import Person, UserError
 from rendering import replay as drawing
-from tests.bot.test_bot_seats import StalledWorkers, bot, make_service
-from tests.conftest import ALICE, BOB, CAROL, looker
+from tests.helpers import ALICE, BOB, CAROL, StalledWorkers, bot, looker, make_service
 
 CH = 800
 

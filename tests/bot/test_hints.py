@@ -6,7 +6,6 @@ on meanwhile."""
 from __future__ import annotations
 
 import asyncio
-import random
 
 import pytest
 
@@ -14,15 +13,13 @@ from bot.console import ConsoleSession
 from bot.service import GameService, Person, UserError
 from bot.service.hints import MOVED_ON, RATED, THINKING, USED_UP
 from bot.workers import InlineWorkers
+from tests.helpers import make_service
 
 CH = 700
+
 ANN, BEN, CAT = Person(21, "ann"), Person(22, "ben"), Person(23, "cat")
 BOT = Person(99, "Pai Sho Bot (easy)", bot=True, level="easy")
 
-
-def make_service(store, clock, workers=None) -> GameService:
-    return GameService(store, clock=clock, challenge_ttl=3600, rng=random.Random(5),
-                       workers=workers or InlineWorkers())
 
 
 async def people_game(service: GameService, rated: bool) -> None:
@@ -31,6 +28,7 @@ async def people_game(service: GameService, rated: bool) -> None:
     await service.accept(BEN, channel_id=CH)
 
 
+@pytest.mark.slow  # plays the game against the bot to its end
 async def test_a_hint_in_a_game_against_the_bot_is_private_counted_and_in_the_record(store, clock):
     service = make_service(store, clock)
     await service.challenge(guild_id=1, channel_id=CH, challenger=ANN, opponents=[BOT], variant="pauso",

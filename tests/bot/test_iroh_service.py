@@ -5,8 +5,8 @@ import pytest
 
 from bot.console import run_console
 from bot.service import UserError
-from tests.conftest import ALICE, BOB
-from tests.engine.test_iroh_vectors import I5
+from tests.engine.examples import I5
+from tests.helpers import ALICE, BOB
 
 CH = 500
 

@@ -10,8 +10,8 @@ import engine
 from bot.console import run_console
 from bot.service import GameService, UserError
 from data import Store
-from tests.conftest import ALICE, BOB, CAROL
-from tests.engine.test_kutai_vectors import K2
+from tests.engine.examples import K2
+from tests.helpers import ALICE, BOB, CAROL
 
 CH = 300
 

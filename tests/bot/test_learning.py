@@ -6,22 +6,18 @@ on the profile, and a result shared only when asked."""
 from __future__ import annotations
 
 import asyncio
-import random
 
 import pytest
 
 import engine
-from bot.service import GameService, Person, UserError
+from bot.service import Person, UserError
 from bot.service.lessons import CHANGED, MOVED_ON, Learning
-from bot.workers import InlineWorkers
 from data import LessonRow
 from engine import lessons, steps
+from tests.helpers import make_service
 
 ANN, BEN = Person(11, "ann"), Person(12, "ben")
 
-
-def make_service(store, clock) -> GameService:
-    return GameService(store, clock=clock, challenge_ttl=3600, rng=random.Random(5), workers=InlineWorkers())
 
 
 async def pick(learning: Learning, user: Person, screen, move: str):

@@ -10,8 +10,7 @@ import pytest
 
 import engine
 from bot.service import UserError
-from tests.bot.test_service import CH, start_round5
-from tests.conftest import ALICE, BOB, CAROL, DAVE, looker
+from tests.helpers import ALICE, BOB, CAROL, CH, DAVE, looker, start_round5
 
 THREAD = 500
 

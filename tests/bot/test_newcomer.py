@@ -75,3 +75,12 @@ async def test_console_rules_and_offers_read_as_plain_text(service, tmp_path):
     out = await session.handle("alice: challenge pauso bot:hard rings=4")
     assert "bot (hard, Apricot)" in out[0] and ") (" not in " ".join(out)
     assert not any("/" + word in " ".join(out) for word in ("draw", "board", "move", "takeback"))
+
+
+async def test_a_console_started_again_names_the_players_it_notifies(service, tmp_path):
+    first = ConsoleSession(service, tmp_path)
+    await first.handle("alice: challenge pauso bob rings=4")
+    await first.handle("bob: accept")
+    again = ConsoleSession(service, tmp_path)  # a new session: nobody has spoken yet
+    out = await again.handle("alice: c1")
+    assert "(notifies: bob)" in out

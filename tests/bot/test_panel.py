@@ -19,7 +19,7 @@ from bot.service.panel import picking
 from bot.service.pictures import Pictures
 from bot.workers import InlineWorkers
 from engine import steps
-from tests.conftest import ALICE, BOB, CAROL
+from tests.helpers import ALICE, BOB, CAROL
 
 CH = 200
 
@@ -201,7 +201,9 @@ async def test_a_player_pressing_faster_than_the_pictures_are_drawn_waits(store,
 
     service = GameService(store, clock=clock, painters=SlowPainters())
     await service.challenge(guild_id=1, channel_id=950, challenger=ALICE, opponents=[BOB], variant="quaterno")
+    gate.set()  # the start's own picture is drawn by the same painters
     await service.accept(BOB, channel_id=950)
+    gate.clear()
     row, game = service.game_in(950)
     mover = ALICE if row.seats[game.to_move].user_id == ALICE.id else BOB
     first = asyncio.ensure_future(service.panels.open(mover, channel_id=950))

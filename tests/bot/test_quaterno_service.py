@@ -5,8 +5,8 @@ import pytest
 
 from bot.console import ConsoleSession, run_console
 from bot.service import UserError
-from tests.conftest import ALICE, BOB
-from tests.engine.test_quaterno_vectors import T_Q8
+from tests.engine.examples import T_Q8
+from tests.helpers import ALICE, BOB
 
 CH = 400
 

@@ -10,9 +10,8 @@ from PIL import Image
 from bot import ratings
 from bot.service import UserError
 from data import Store
-from tests.bot.test_service import CH, start_round5
-from tests.conftest import ALICE, BOB, CAROL, DAVE
-from tests.engine.test_pauso_vectors import T_P8, T_P11
+from tests.engine.examples import T_P8, T_P11
+from tests.helpers import ALICE, BOB, CAROL, CH, DAVE, start_round5
 
 MODEL = PlackettLuce()
 

@@ -17,7 +17,7 @@ from bench.load import one_chain
 from bot.console import stable_id
 from bot.service import GameService, UserError
 from data import Store
-from tests.conftest import ALICE, BOB, CAROL
+from tests.helpers import ALICE, BOB, CAROL
 
 GAMES = 6  # per service
 

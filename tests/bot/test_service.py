@@ -11,18 +11,8 @@ from PIL import Image
 import engine
 from bot.service import GameService, UserError
 from data import Store
-from tests.conftest import ALICE, BOB, CAROL, DAVE, looker
-from tests.engine.test_pauso_vectors import T_P11
-
-CH = 100
-
-
-async def start_round5(service, players=(BOB, CAROL), channel=CH):
-    reply = await service.challenge(guild_id=1, channel_id=channel, challenger=ALICE, opponents=list(players),
-                                    variant="pauso", options={"board": "round5", "rings": 4})
-    for p in players:
-        last = await service.accept(p, channel_id=channel)
-    return reply.game_id, last
+from tests.engine.examples import T_P11
+from tests.helpers import ALICE, BOB, CAROL, CH, DAVE, looker, start_round5
 
 
 async def test_whole_three_player_game_through_the_service(service, store):

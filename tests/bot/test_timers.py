@@ -7,8 +7,7 @@ import pytest
 
 from bot.service import GameService, UserError
 from data import Store
-from tests.bot.test_service import CH, start_round5
-from tests.conftest import ALICE, BOB, CAROL
+from tests.helpers import ALICE, BOB, CAROL, CH, start_round5
 
 HOUR = 3600
 

@@ -9,8 +9,7 @@ import sqlite3
 import pytest
 
 from bot.service import UserError
-from tests.bot.test_service import CH, start_round5
-from tests.conftest import ALICE, BOB, CAROL
+from tests.helpers import ALICE, BOB, CAROL, CH, start_round5
 
 HOUR = 3600
 

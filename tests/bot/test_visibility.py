@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import Person, UserError, Viewer
-from tests.conftest import ALICE, BOB, CAROL, looker
+from tests.helpers import ALICE, BOB, CAROL, looker
 
 CH, GUILD = 700, 1
 

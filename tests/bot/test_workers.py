@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import os
 
+import pytest
+
 import rendering
 from bot.service import GameService
 from bot.workers import FairQueue, InlineWorkers, Workers, painters
-from tests.conftest import ALICE, BOB
+from tests.helpers import ALICE, BOB
 
 
 def _pid_and_square(n: int) -> tuple[int, int]:
@@ -19,6 +21,7 @@ def _die() -> None:
     os._exit(3)
 
 
+@pytest.mark.slow  # spawned processes (tests/README.md)
 async def test_work_runs_in_another_process_and_the_loop_keeps_answering():
     workers = Workers(1)
     try:
@@ -39,6 +42,7 @@ async def test_work_runs_in_another_process_and_the_loop_keeps_answering():
         workers.close()
 
 
+@pytest.mark.slow  # spawned processes (tests/README.md)
 async def test_a_crashed_worker_is_replaced():
     workers = Workers(1)
     try:
@@ -57,6 +61,7 @@ def test_pictures_run_where_the_setting_says():
     assert type(painters(None)) is Workers and type(painters(2)) is Workers and painters(2).processes == 2
 
 
+@pytest.mark.slow  # spawned processes (tests/README.md)
 async def test_the_board_picture_of_a_turn_is_drawn_in_a_painter_process(store, clock):
     service = GameService(store, clock=clock, workers=InlineWorkers(), painters=Workers(1))
     try:
@@ -89,6 +94,7 @@ def test_the_queue_serves_moves_first_and_servers_in_turn():
     assert queue.waiting() == 0
 
 
+@pytest.mark.slow  # spawned processes (tests/README.md)
 async def test_a_burst_of_replays_does_not_hold_up_another_servers_move():
     """One worker busy with a replay from server A, then a burst from A (replays, moves) and one
     move from B: B's move runs as soon as the worker is free, A's moves next, the replays last."""

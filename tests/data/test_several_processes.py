@@ -9,8 +9,7 @@ import asyncio
 import pytest
 
 from data import KEEP, HistoryRow, Offer, RatingRow, RatingUpdate, Store, StoreError, TurnTimer
-from tests.conftest import open_store
-from tests.data.test_store import new_game
+from tests.helpers import new_game, open_store
 
 
 @pytest.fixture

@@ -9,12 +9,7 @@ import pytest
 
 from data import Store, StoreError, WriteFailed
 from data.migrations import MIGRATIONS
-
-
-async def new_game(store, channel=10, status="running"):
-    return await store.create_game(variant="pauso", options={"board": "4o/4o/4o/4o"}, seed=3, guild_id=7,
-                                   channel_id=channel, status=status,
-                                   seats=[(1, "alice", True), (2, "bob", status == "running")], now=100.0)
+from tests.helpers import new_game
 
 
 async def test_migrations_set_the_schema_version_and_wal(sqlite_store, db_path):

@@ -4,17 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bot.app import PaiShoBot
-from bot.config import Config
-
-TICK = 1800.0  # the timer loop's period in these tests (virtual seconds)
-
-
-def make_config(db_path: str, **changes) -> Config:
-    values = dict(token=None, database_path=db_path, dev_guild_id=None, log_level="INFO",
-                  challenge_ttl=24 * 3600, reminder_after=24 * 3600, move_deadline=72 * 3600,
-                  shard_count=1, picture_workers=0)  # pictures in a thread: no process pool per test
-    values.update(changes)
-    return Config(**values)
+from tests.discord.helpers import TICK, make_config
 
 
 @pytest.fixture(autouse=True)

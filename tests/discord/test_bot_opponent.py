@@ -5,7 +5,7 @@ from __future__ import annotations
 from simcord.actors import MemberActor
 from simcord.builders import UserHandle
 
-from tests.discord.test_flow import private_text
+from tests.discord.helpers import private_text
 
 
 def bot_user(env, guild) -> MemberActor:

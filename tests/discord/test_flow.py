@@ -5,33 +5,14 @@ from __future__ import annotations
 import io
 
 import discord
+import pytest
 from PIL import Image
 
 from bot.app import PaiShoBot
-from tests.discord.conftest import TICK, make_config
-from tests.engine.test_pauso_vectors import T_P8
+from tests.discord.helpers import TICK, make_config, now_shown, private_text, start_game
+from tests.engine.examples import T_P8
 
 HOUR = 3600
-
-
-def now_shown(channel, message):
-    """A message as it is now (after the bot edited it)."""
-    return next(m for m in channel.history() if m.id == message.id)
-
-
-def private_text(result) -> str:
-    """What the user alone saw: the ephemeral reply or follow-up."""
-    messages = ([result.response] if result.response is not None else []) + list(result.followups)
-    texts = [m.content or (m.embeds[0].description if m.embeds else "") for m in messages if m.ephemeral]
-    return "\n".join(t for t in texts if t)
-
-
-async def start_game(world, options="board=square4 rings=4"):
-    env, guild, channel, m = world
-    await m["alice"].slash(channel, "challenge", game="pauso", opponent=m["bob"], options=options)
-    challenge = channel.last_message
-    await m["bob"].click(challenge, label="Accept")
-    return challenge, channel.threads[-1]
 
 
 async def test_commands_are_synced(world):
@@ -162,6 +143,7 @@ async def test_without_thread_permission_the_game_plays_in_the_channel(simcord_e
     assert channel.last_message.embeds[0].description.startswith("alice played R@c3.")
 
 
+@pytest.mark.slow  # days of virtual time, tick by tick (tests/README.md)
 async def test_reminder_and_timeout_by_advancing_time(world):
     env, guild, channel, m = world
     _, thread = await start_game(world)
@@ -178,6 +160,7 @@ async def test_reminder_and_timeout_by_advancing_time(world):
     assert "bob (Apricot) wins" in ended.embeds[0].description
 
 
+@pytest.mark.slow  # a day of virtual time, tick by tick (tests/README.md)
 async def test_challenges_expire(world):
     env, guild, channel, m = world
     await m["alice"].slash(channel, "challenge", game="pauso", opponent=m["bob"])

@@ -2,8 +2,8 @@
 appears in every command with no cog change."""
 from __future__ import annotations
 
-from tests.discord.test_flow import private_text
-from tests.engine.test_kutai_vectors import K2
+from tests.discord.helpers import private_text
+from tests.engine.examples import K2
 
 
 async def test_a_kutai_game_in_its_thread(world):

@@ -5,12 +5,13 @@ after a restart where it was; /hint refused in a rated game and to a non-player,
 a game against the bot."""
 from __future__ import annotations
 
+import pytest
 from simcord.actors import MemberActor
 from simcord.builders import UserHandle
 
 from bot.app import PaiShoBot
 from engine import lessons, steps
-from tests.discord.conftest import TICK, make_config
+from tests.discord.helpers import TICK, make_config
 
 
 def private(result):
@@ -84,6 +85,7 @@ async def test_hint_is_refused_in_a_rated_game_and_to_a_non_player(world):
     assert thread.last_message.id == last  # nothing posted
 
 
+@pytest.mark.slow  # the bot thinks in worker processes
 async def test_hint_against_the_bot_is_private(world):
     env, guild, channel, m = world
     me = UserHandle(env, env.backend.bot_user)  # the bot's own member, picked as the opponent

@@ -4,8 +4,7 @@ the lobby, and the start-up warning about unpublished commands."""
 from __future__ import annotations
 
 from bot.app import UNPUBLISHED, PaiShoBot
-from tests.discord.conftest import TICK, make_config
-from tests.discord.test_flow import now_shown, private_text, start_game
+from tests.discord.helpers import TICK, make_config, now_shown, private_text, start_game
 
 
 def said(channel) -> str:

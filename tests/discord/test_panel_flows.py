@@ -10,10 +10,8 @@ import pytest
 
 from bot.app import PaiShoBot
 from engine import steps
-from tests.discord.conftest import TICK, make_config
-from tests.discord.test_flow import private_text
-from tests.engine.test_kutai_vectors import K2
-from tests.engine.test_quaterno_vectors import T_Q8
+from tests.discord.helpers import TICK, make_config, private_text
+from tests.engine.examples import K2, T_Q8
 
 PAUSO_3 = ["c1", "c2", "b1", "d4", "e4", "c5", "d3", "b2", "a4", "b3", "c2", "a2"]  # README's game: round5, 4 Rings
 GAMES = {  # game: (options, players, the moves to play (None: random legal moves), ending words)
@@ -63,6 +61,7 @@ async def play_with_panel(env, thread, members, move: str | None, rng: random.Ra
     return move
 
 
+@pytest.mark.slow  # a whole game played to its end (tests/README.md)
 @pytest.mark.parametrize("variant", list(GAMES))
 async def test_a_whole_game_played_with_the_panel_alone(world, variant):
     env, guild, channel, m = world

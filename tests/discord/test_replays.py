@@ -9,8 +9,7 @@ import discord
 from PIL import Image
 
 from bot.app import PaiShoBot
-from tests.discord.conftest import TICK, make_config
-from tests.discord.test_flow import private_text, start_game
+from tests.discord.helpers import TICK, make_config, private_text, start_game
 
 MOVES = ["c1", "c2", "b1", "b3"]
 

@@ -3,7 +3,9 @@ far longer than any move. (Two acceptances at the same moment are tested at the 
 tests/bot/test_trust.py: simcord runs one user action at a time.)"""
 from __future__ import annotations
 
-from tests.discord.test_flow import private_text, start_game
+import pytest
+
+from tests.discord.helpers import private_text, start_game
 
 
 async def test_a_saved_move_is_reported_as_saved_when_discord_refuses_the_board(world):
@@ -43,6 +45,7 @@ async def test_a_refusal_of_a_huge_input_fits_in_a_message(world):
     assert len(private_text(bad)) < 400 and "layout" in private_text(bad)
 
 
+@pytest.mark.slow  # days of virtual time, tick by tick (tests/README.md)
 async def test_a_timeout_notice_reaches_the_parent_channel_when_the_thread_refuses(world):
     env, guild, channel, m = world
     _, thread = await start_game(world)
@@ -57,7 +60,7 @@ async def test_a_turn_discord_never_showed_is_posted_once_after_a_restart(world,
     """Discord refuses the turn message everywhere (the move stands, saved); the bot stops. When it
     is back, the turn is posted in the game's thread with the board and the ping, once."""
     from bot.app import PaiShoBot
-    from tests.discord.conftest import TICK, make_config
+    from tests.discord.helpers import TICK, make_config
 
     env, guild, channel, m = world
     _, thread = await start_game(world)

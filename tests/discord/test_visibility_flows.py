@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 
-from tests.discord.test_flow import private_text, start_game
+from tests.discord.helpers import private_text, start_game
 
 
 def last_id(channel) -> int | None:

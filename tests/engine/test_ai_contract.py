@@ -103,6 +103,7 @@ def test_a_finished_game_is_refused_whoever_asks():
         ai.choose_move(game, "easy")
 
 
+@pytest.mark.slow  # a whole game played to its end (tests/README.md)
 @pytest.mark.parametrize("variant,players,options", [
     ("quaterno", 2, {"move_limit": 50}),
     ("pauso", 2, None),

@@ -1,4 +1,4 @@
-"""The search interface of the engine (base.Game._actions / _apply_action / copy) agrees with
+"""The search interface of the engine (base.Game.legal_actions / apply_action / copy) agrees with
 the public contract: applying an action is playing its move, and a copy shares nothing."""
 from __future__ import annotations
 
@@ -33,8 +33,8 @@ def state(game):
 def test_applying_an_action_is_playing_its_move(game, data):
     fast = game.copy()
     while game.outcome is None:
-        actions = fast._actions()
-        texts = [fast._action_text(a) for a in actions]
+        actions = fast.legal_actions()
+        texts = [fast.action_text(a) for a in actions]
         assert sorted(texts) == sorted(game.legal_moves())  # the same moves, each once
         i = data.draw(st.integers(0, len(actions) - 1))
         if data.draw(st.integers(0, 60)) == 0 and game.players > 2:
@@ -42,10 +42,10 @@ def test_applying_an_action_is_playing_its_move(game, data):
             fast.play("resign")
         else:
             assert game.play(texts[i]) == texts[i]
-            fast._apply_action(actions[i])
+            fast.apply_action(actions[i])
         assert state(fast) == state(game)
         assert fast.legal_moves() == game.legal_moves()
-    assert fast._actions() == []
+    assert fast.legal_actions() == []
 
 
 @settings(max_examples=30, **SETTINGS)
@@ -59,7 +59,7 @@ def test_a_copy_is_independent_of_its_original(game, data):
     twin = game.copy()
     assert state(twin) == before and type(twin) is type(game)
     for name, value in vars(game).items():  # no container is shared, caches start empty
-        if isinstance(value, (list, dict, set)) or name in game._CACHES:
+        if isinstance(value, (list, dict, set)) or name in game.CACHES:
             assert getattr(twin, name) is not value or value is None, name
     while twin.outcome is None:
         twin.play(twin.legal_moves()[0])

@@ -23,9 +23,9 @@ def test_pauso_net_gain_is_the_score_a_placement_makes_on_boards_without_arrows(
         if game.outcome is not None:
             return
     seat, before = game.to_move, game.scores
-    for cell in game._actions():
+    for cell in game.legal_actions():
         after = game.copy()
-        after._apply_action(cell)
+        after.apply_action(cell)
         change = [a - b for a, b in zip(after.scores, before)]
         assert net_gain(game, cell, game.colours[seat]) == change[seat] - (sum(change) - change[seat])
 

@@ -9,6 +9,7 @@ import engine
 from engine import ai
 from engine.ai.baselines import baseline_move, greedy_move
 from engine.pauso.ai import PausoKnowledge
+from tests.toy import nim
 
 
 class Spy(PausoKnowledge):
@@ -17,6 +18,9 @@ class Spy(PausoKnowledge):
     def __init__(self, search: str) -> None:
         self.search = search
         self.worlds: list[tuple[int, int]] = []  # (seat, plies in the record) per world drawn
+
+    def settings_for(self, game, level):
+        return dataclasses.replace(super().settings_for(game, level), search=self.search)
 
     def determinize(self, game, seat, rng):
         self.worlds.append((seat, len(game.record)))
@@ -43,7 +47,7 @@ def test_a_game_with_hidden_information_is_searched_in_worlds_drawn_for_the_seat
     if search == "mcts":
         assert len(knowledge.worlds) == found.result.iterations
     else:
-        assert len(knowledge.worlds) == knowledge.samples
+        assert len(knowledge.worlds) == knowledge.settings["medium"].samples
     before = len(knowledge.worlds)
     assert greedy_move(game, seed=1) in game.legal_moves()
     assert len(knowledge.worlds) == before + 1
@@ -55,7 +59,6 @@ def test_open_games_are_searched_without_drawing_worlds():
 
 
 def test_a_game_without_an_ai_player_is_refused_clearly():
-    from tests.toy import nim
     nim.install()
     try:
         with pytest.raises(ValueError, match="^Nim has no AI player yet. Games with one: ") as refused:
@@ -74,7 +77,7 @@ def test_weaker_levels_slip_only_to_moves_their_search_finds_nearly_as_good():
         found = ai.analyse(game, "easy", seed=seed)
         slips += found.slipped
         best = found.result.ranked[0]
-        chosen = next(c for c in found.result.ranked if game._action_text(c.action) == found.move)
+        chosen = next(c for c in found.result.ranked if game.action_text(c.action) == found.move)
         if found.slipped:
             assert chosen is not best and chosen.value >= best.value - ai.LEVEL_TABLE["easy"].margin
         else:
@@ -102,19 +105,19 @@ def test_alphabeta_values_its_horizon_with_knowledge_horizon_and_greedy_keeps_th
         """Quaterno knowledge whose horizon likes one move's position above everything else
         (at every level: Quaterno's own looks at its horizon for hard only)."""
 
-        horizon_levels = None
+        settings = {level: dataclasses.replace(s, horizon=True) for level, s in QuaternoKnowledge.settings.items()}
 
         def __init__(self, liked: str) -> None:
             super().__init__()
             self.liked, self.calls = liked, 0
 
-        def horizon(self, game, seat):
+        def horizon(self, game, seat, root=None):
             self.calls += 1
-            return 0.99 if game.record[-1] == self.liked else super().horizon(game, seat)
+            return 0.99 if game.record[-1] == self.liked else super().horizon(game, seat, root)
 
     game = engine.new_game("quaterno")
     plain = ai.analyse(game, "hard", seed=0, budget_scale=0.05).move
-    searched = [game._action_text(a) for a in QuaternoKnowledge().actions(game)]  # the shortlist
+    searched = [game.action_text(a) for a in QuaternoKnowledge().actions(game)]  # the shortlist
     liked = next(m for m in searched if m != plain)
     knowledge = Horizon(liked)
     descriptor = engine.registry.info("quaterno")
@@ -132,30 +135,29 @@ def test_a_level_searches_its_own_depth_and_widths_and_the_other_levels_keep_the
     class Paths(QuaternoKnowledge):
         """Quaterno knowledge that records the line of moves to every leaf of the search."""
 
-        horizon_levels = None
-        level_depths = {"hard": 2}
-        level_widths = {"hard": (3, 1)}
+        settings = {level: dataclasses.replace(s, horizon=True) for level, s in QuaternoKnowledge.settings.items()}
+        settings["hard"] = dataclasses.replace(settings["hard"], max_depth=2, widths=(3, 1))
 
         def __init__(self, root: int) -> None:
             super().__init__()
             self.root, self.paths = root, set()
 
-        def horizon(self, game, seat):
+        def horizon(self, game, seat, root=None):
             self.paths.add(tuple(game.record[self.root:]))
-            return super().horizon(game, seat)
+            return super().horizon(game, seat, root)
 
     game = engine.new_game("quaterno", seed=3)
     knowledge = Paths(len(game.record))
     descriptor = engine.registry.info("quaterno")
     monkeypatch.setitem(engine.registry._REGISTRY, "quaterno", dataclasses.replace(descriptor, ai=knowledge))
     found = ai.analyse(game, "hard", seed=0)
-    shortlist = [game._action_text(a) for a in knowledge.actions(game)]
+    shortlist = [game.action_text(a) for a in knowledge.actions(game)]
     assert found.result.depth == 2 and {len(p) for p in knowledge.paths} <= {1, 2}
     firsts = {p[0] for p in knowledge.paths}
     assert firsts == set(shortlist[:3])  # the three best candidates at the root
     for first in firsts:  # one answer to each
         assert len({p[1] for p in knowledge.paths if len(p) == 2 and p[0] == first}) == 1
     knowledge.paths.clear()
-    medium = ai.analyse(game, "medium", seed=0)  # not listed: max_depth and every candidate
+    medium = ai.analyse(game, "medium", seed=0)  # the common max_depth (3) and every candidate
     assert medium.result.depth == 2 and {p[0] for p in knowledge.paths} == set(shortlist)
     assert max(len({p[1] for p in knowledge.paths if len(p) == 2 and p[0] == first}) for first in shortlist) > 1

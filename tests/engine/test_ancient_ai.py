@@ -1,4 +1,4 @@
-"""The Ancient Pai Sho AI (engine/ancient/ai.py, fast.py): the search path plays exactly like
+"""The Ancient Pai Sho AI (engine/ancient/ai/, fast.py): the search path plays exactly like
 ``play``, the harmony changes it scores are the real ones, the move it picks is legal and never
 depends on what its seat cannot see, and it takes a win when one is there."""
 from __future__ import annotations
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import ai
+from engine.ai import Root
 from engine.ancient import ai as ancient_ai
 from engine.ancient import fast
 from engine.ancient.harmony import harmony_count
@@ -56,13 +57,13 @@ def test_applying_an_action_is_playing_its_move(seed, target, hand_size, data):
         if ply % 4 or "Bo" in game.hands[game.to_move] and game.phase == "play" and not game.pending:
             actions = ancient_ai.candidates(fast_game)  # (a Ship in hand: millions of turns in all)
         else:
-            actions = fast_game._actions()
-            texts = [fast_game._action_text(a) for a in actions]
+            actions = fast_game.legal_actions()
+            texts = [fast_game.action_text(a) for a in actions]
             assert sorted(texts) == sorted(game.legal_moves())
         action = actions[data.draw(st.integers(0, len(actions) - 1))]
-        text = fast_game._action_text(action)
+        text = fast_game.action_text(action)
         assert game.play(text) == canonical(text)
-        fast_game._apply_action(action)
+        fast_game.apply_action(action)
         assert state(fast_game) == state(game)
         assert fast_game.count == harmony_count(fast_game.board)
 
@@ -78,7 +79,7 @@ def test_a_copy_shares_nothing_and_starts_without_caches():
     assert all(twin.board[q] is not tile for q, tile in game.board.items())
     before = state(game)
     while twin.outcome is None:
-        twin._apply_action(ancient_ai.candidates(twin)[-1])
+        twin.apply_action(ancient_ai.candidates(twin)[-1])
     assert state(game) == before
 
 
@@ -90,12 +91,12 @@ def test_the_harmony_changes_the_ai_scores_are_the_real_ones(seed, plies):
         return
     index = ancient_ai.LineIndex(game.board)
     p = game.to_move
-    for change, head in ancient_ai._placements(game, p, index):
+    for change, head in ancient_ai.placement_changes(game, p, index):
         board = {q: list(v) for q, v in game.board.items()}
         fast.place_on(board, p, *head)
         assert harmony_count(board) - game.count == change, head
     for seat in (0, 1):
-        for change, (a, b) in ancient_ai._move_changes(game, seat, index):
+        for change, (a, b) in ancient_ai.move_changes(game, seat, index):
             board = {q: list(v) for q, v in game.board.items()}
             board[b] = board.pop(a)
             assert harmony_count(board) - game.count == change, (a, b)
@@ -169,6 +170,7 @@ def test_a_world_depends_only_on_what_the_seat_sees(seed, plies, world_seed):
 A3 = "P1: Rh i9, Ja i5; P2: Ro m9, Ch e9"
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 @pytest.mark.parametrize("hand", [
     "Ch Kn",  # A-6: a placement reaches the target (Ch@i13)
     "Rh Kn",  # A-6: only a placement and a move reach it (such as Rh@k7,k7-k5)
@@ -192,6 +194,7 @@ def test_the_evaluation_is_a_pair_of_win_chances():
             assert len(values) == 2 and all(0 <= v <= 1 for v in values) and abs(sum(values) - 1) < 1e-9
 
 
+@pytest.mark.slow  # a whole game played to its end (tests/README.md)
 def test_ai_against_ai_plays_a_whole_game_that_replays():
     game = engine.new_game("ancient", seed=11)
     while game.outcome is None:
@@ -203,6 +206,7 @@ def test_ai_against_ai_plays_a_whole_game_that_replays():
     assert ai.knowledge_for("ancient") is ancient_ai.KNOWLEDGE
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_an_arena_game_with_tiny_budgets_plays_to_its_end_and_repeats():
     from bench.arena import Task, play_one
     task = Task("ancient", 2, "hard", "greedy", index=1, opening=2, scale=0.02)
@@ -228,21 +232,23 @@ def test_a_near_count_without_a_win_is_a_threat_to_the_seat_whose_hand_is_known(
         assert not ancient_ai.can_win(game)
         for seat in (0, 1):
             world = ancient_ai.determinize(game, seat, random.Random(1))
-            values[target, seat] = knowledge.evaluate(world)[0]  # P1's value (P1 to move)
+            root = Root(seat, len(world.record))  # a search for ``seat``: its hand is the real one
+            values[target, seat] = knowledge.evaluate(world, root)[0]  # P1's value (P1 to move)
     assert values[3, 0] < values[8, 0]  # P1 searching: near is dangerous
     assert values[3, 1] > values[8, 1]  # P2 searching, P1's hand sampled: near is P1's chance
 
 
 def p2_can_win(game) -> bool:
     """Whether any legal turn of P2 (to move) reaches the target: the full list, not the AI's."""
-    for action in game._actions():
+    for action in game.legal_actions():
         after = game.copy()
-        after._apply_action(action)
+        after.apply_action(action)
         if after.outcome is not None and after.outcome.winners == (1,):
             return True
     return False
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_and_medium_block_the_finish_the_other_hand_must_hold():
     """P2's unseen tiles are two Lilies, so P2 holds one; a Lily on file i beside the Jasmine
     would make the count 3 (the target). A draw lets P2 win; the AI places its Coin so that no
@@ -266,9 +272,9 @@ def wheel_would_win(game) -> str | None:
     for action in fast.all_actions(probe):
         if isinstance(action, str):
             continue
-        found = ancient_ai._exact(probe, 1, action[:4], action[4])
+        found = ancient_ai.exact_count(probe, 1, action[:4], action[4])
         if found is not None and found[0] == probe.target:
-            return probe._action_text(action)
+            return probe.action_text(action)
     return None
 
 
@@ -280,6 +286,7 @@ WHEEL_BOARD = ("to_move: P1; P1: Ch g1, Kn k2, Ch i3, Ro j4, Rh k4, Li h10; "
                "P2 hand: {hand}; P2 pile: {pile}; turns: 30")
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 @pytest.mark.parametrize("hand, pile", [("Ja", "Wh Ja Ja Ro Ro Ro Ro Ch Ch Ch Ch Rh Rh Rh"),
                                         ("Ja Ro", "Wh Ja Ro Ro Ro Ch Ch Ch Ch Rh Rh Rh Ja Ja")])
 def test_hard_closes_a_wheel_finish_the_other_hand_may_hold(hand, pile):

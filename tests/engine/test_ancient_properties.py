@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import engine
 from engine.ancient.harmony import harmony_count
 from engine.ancient.tiles import COUNT
+from tests.engine.examples import A4, A5
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -48,7 +49,7 @@ def test_random_playouts_end_and_keep_every_tile_accounted_for(case):
     if out.reason == "exact_target":
         assert game.count == options["target"] == harmony_count(game.board)
     for p in (0, 1):
-        assert len(game.hands[p]) <= options["hand_size"] + (game.pending and p == game._to_move)  # resigned mid-draw
+        assert len(game.hands[p]) <= options["hand_size"] + (game.pending and p == game.seat_to_move)  # resigned mid-draw
         assert all(n <= COUNT[c] for c, n in tiles_of(game, p).items())  # removals leave the game
     assert game.legal_moves() == [] and game.suggest("") == []
 
@@ -81,7 +82,6 @@ def test_a_position_reloads_to_the_same_choices(case, cut):
 @given(st.text(max_size=14) | st.from_regex(r"\A(Ja|Li|WJ|Ro|Ch|Rh|Kn|Wh|Rk|Bo|WD|WL)@[a-r][0-9]{1,2}(,[a-r][0-9]{1,2}[-x][a-r][0-9]{1,2})?\Z")
        | st.from_regex(r"\A(draw|discard (Ja|Wh|Rk)|choose (first|second)|pass)\Z"))
 def test_any_string_is_either_accepted_or_refused_with_a_message(text):
-    from tests.engine.test_ancient_vectors import A5
     game = engine.load("ancient", A5)
     before = game.position()
     try:
@@ -93,7 +93,6 @@ def test_any_string_is_either_accepted_or_refused_with_a_message(text):
 
 
 def test_suggest_completes_part_by_part_and_agrees_with_the_full_list():
-    from tests.engine.test_ancient_vectors import A4
     game = engine.load("ancient", A4)
     full = set(game.legal_moves())
     firsts = game.suggest("", 10**6)

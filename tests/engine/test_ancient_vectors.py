@@ -9,11 +9,9 @@ import pytest
 import engine
 from engine.ancient.harmony import harmony_count
 from engine.ancient.tiles import relation
-from tests.engine.helpers import refused
+from tests.engine.examples import A3, A4, A5
+from tests.helpers import refused
 
-A3 = "to_move: P1; P1: Rh i9, Ja i5; P2: Ro m9, Ch e9"
-A4 = "to_move: P1; P1: Rh i9, Ja i5, Li k5; P2: Ro m9, Ch e9, WD i7; P1 hand: Rk"
-A5 = A3 + "; P1 hand: Bo Wh Kn Ja Ro"
 A8 = """choose second, draw,discard Ja, draw,discard WL, Kn@m1, Wh@m11, Wh@h10>cw1, Ja@i8, Rh@f9,
 Ja@d9,i8-i9, Ch@i2,f9-f7, draw, Ch@d11, Li@i13,i13-i11, draw, draw, Ch@c10,c10-e9, Rh@i10, draw, Ja@g6,
 draw, Rh@n7,n7-n8, draw, draw, Bo@i10-l16,h9-f9, draw, Ja@j14,d11-e11, draw, draw, draw, draw, Rh@i6"""

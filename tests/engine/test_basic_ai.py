@@ -45,20 +45,20 @@ def test_applying_an_action_is_playing_its_move_and_the_live_garden_is_the_garde
     fast = game.copy()
     rng = random.Random(data.draw(st.integers(0, 2**32)))
     while game.outcome is None and len(game.record) < 90:
-        actions = fast._actions()
-        texts = [fast._action_text(a) for a in actions]
+        actions = fast.legal_actions()
+        texts = [fast.action_text(a) for a in actions]
         assert sorted(texts) == sorted(game.legal_moves())  # the same moves, each once
         i = rng.randrange(len(actions))
         assert game.play(texts[i]) == texts[i]
-        fast._apply_action(actions[i])
+        fast.apply_action(actions[i])
         if rng.random() < 0.2:
             fast = fast.copy()  # a copy carries the live garden on
         assert state(fast) == state(game)
         for played in (game, fast):
-            if played._live is not None:
-                same_garden(played._live, Garden(played.board, played.pot_sizes()))
+            if played.live_garden is not None:
+                same_garden(played.live_garden, Garden(played.board, played.pot_sizes()))
     if game.outcome is not None:
-        assert fast._actions() == []
+        assert fast.legal_actions() == []
 
 
 @settings(max_examples=15, **SETTINGS)
@@ -77,12 +77,12 @@ def test_a_copy_is_independent_of_its_original(game, data):
             assert getattr(twin, key) is not value, key
     for q, tile in game.board.items():
         assert twin.board[q] == tile and twin.board[q] is not tile
-    assert twin._live is None or twin._live is not game._live
+    assert twin.live_garden is None or twin.live_garden is not game.live_garden
     while twin.outcome is None and len(twin.record) < len(game.record) + 30:
-        twin._apply_action(rng.choice(twin._actions()))
+        twin.apply_action(rng.choice(twin.legal_actions()))
     assert state(game) == before
-    if game._live is not None:
-        same_garden(game._live, Garden(game.board, game.pot_sizes()))
+    if game.live_garden is not None:
+        same_garden(game.live_garden, Garden(game.board, game.pot_sizes()))
 
 
 def position(plies, seed=0, options=None):
@@ -115,6 +115,7 @@ def test_the_same_record_level_and_seed_give_the_same_move():
         assert ai.analyse(game.copy(), level, seed=7, budget_scale=0.1).move == first
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_takes_the_harmony_that_reaches_the_target_and_wins():
     # P1 at 59 of 60: three moves make a harmony (Lily to i5 or e1, Jasmine to e3) and win at once
     game = engine.load("basic", "P1: Ja e5, Li g3, Ro m6; P2: Rh m13, Ch e12; running: 59 30")
@@ -138,6 +139,7 @@ def test_evaluation_favours_the_player_with_more_points_and_more_harmonies():
     assert knowledge.evaluate(game)[0] > 0.5
 
 
+@pytest.mark.slow  # a whole game played to its end (tests/README.md)
 def test_ai_against_ai_plays_a_whole_short_game():
     options = {"target_points": 15, "max_turns": 24}
     game = engine.new_game("basic", seed=3, options=options)
@@ -155,17 +157,17 @@ def test_the_plain_moves_are_the_legal_moves_without_an_ability_and_the_threats_
     from engine.basic.ai import shaping, threats
     rng = random.Random(data.draw(st.integers(0, 2**32)))
     while game.outcome is None and len(game.record) < 70:
-        every = game._actions()
+        every = game.legal_actions()
         assert plain_moves(game) == [a for a in every if a[0] == "move" and a[3] is None]
         board, seat = game.board, game.to_move
         assert set(threats(game)) == {a for a in every if a[0] == "move" and (
             a[2] in board or shaping(board, seat, a))}  # every capture, abilities and all
-        game._apply_action(rng.choice(every))
+        game.apply_action(rng.choice(every))
 
 
 def test_the_threats_are_the_captures_and_the_moves_that_make_block_or_free_a_harmony():
     from engine.basic.ai import threats
-    texts = lambda game: {game._action_text(a) for a in threats(game)}  # noqa: E731
+    texts = lambda game: {game.action_text(a) for a in threats(game)}  # noqa: E731
     # the three moves that face the Jasmine with the Lily (or the Lily with the Jasmine), nothing else
     game = engine.load("basic", "P1: Ja e5, Li g3, Ro m6; P2: Rh m13, Ch e12; running: 10 10")
     assert texts(game) == {"g3-e1", "g3-i5", "e5-e3"}
@@ -191,12 +193,14 @@ def test_at_its_horizon_the_searcher_counts_its_own_threat_and_not_the_opponents
     assert knowledge.horizon(quiet, 0) == knowledge.evaluate(quiet)[0]
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 @pytest.mark.parametrize("level, looks", [("easy", False), ("medium", False), ("hard", True)])
 def test_only_hard_looks_at_its_threats_at_the_horizon(monkeypatch, level, looks):
     knowledge = ai.knowledge_for("basic")
     calls = []
     plain = type(knowledge).horizon
-    monkeypatch.setattr(type(knowledge), "horizon", lambda self, game, seat: calls.append(seat) or plain(self, game, seat))
+    monkeypatch.setattr(type(knowledge), "horizon",
+                        lambda self, game, seat, root=None: calls.append(seat) or plain(self, game, seat, root))
     game = engine.load("basic", "P1: Ja e5, Li g3, Ro m6; P2: Rh m13, Ch e12; running: 10 10")
     move = ai.choose_move(game, level, seed=1)
     assert move in game.legal_moves()

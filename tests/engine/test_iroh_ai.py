@@ -1,4 +1,4 @@
-"""The Iroh Pai Sho AI player (engine/iroh/ai.py) and the search's fast path of the game: the fast
+"""The Iroh Pai Sho AI player (engine/iroh/ai/) and the search's fast path of the game: the fast
 path agrees with play(), the one-scan harmonies agree with the rules read literally, the AI keeps
 the choose_move contract, and it takes the moves a sensible player would not miss."""
 from __future__ import annotations
@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import ai
+from engine.ai import Root
 from engine.iroh.ai import KNOWLEDGE, position_key
 from engine.iroh.rules import ARMS, SQUARES, arm_of, both_harmonies, corners, harmonies, locked_points, winning_set
 from engine.iroh.tiles import HOME, NATIONS
@@ -46,14 +47,14 @@ def state(game):
 def test_applying_an_action_is_playing_its_move(game, data):
     fast = game.copy()
     while game.outcome is None:
-        actions = fast._actions()
-        texts = [fast._action_text(a) for a in actions]
+        actions = fast.legal_actions()
+        texts = [fast.action_text(a) for a in actions]
         assert texts == game.legal_moves()  # the same moves in the same order
         i = data.draw(st.integers(0, len(actions) - 1))
         assert game.play(texts[i]) == texts[i]
-        fast._apply_action(actions[i])
+        fast.apply_action(actions[i])
         assert state(fast) == state(game)
-    assert fast._actions() == []
+    assert fast.legal_actions() == []
 
 
 @settings(max_examples=30, **SETTINGS)
@@ -66,7 +67,7 @@ def test_a_copy_shares_nothing_with_its_original(game, data):
         if isinstance(value, (list, dict, set)):
             assert getattr(twin, name) is not value, name
     while twin.outcome is None:
-        twin._apply_action(data.draw(st.sampled_from(twin._actions())))
+        twin.apply_action(data.draw(st.sampled_from(twin.legal_actions())))
     assert state(game) == before
 
 
@@ -153,6 +154,7 @@ def test_iroh_has_an_ai_player_and_the_same_record_level_and_seed_give_the_same_
         assert ai.analyse(rebuilt, level, seed=7, budget_scale=0.05).move == first
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_every_level_proclaims_a_winning_set():
     game = engine.load("iroh", "to_move: P1; " + I3)
     for level in ai.LEVELS:
@@ -162,6 +164,7 @@ def test_every_level_proclaims_a_winning_set():
         assert move == "proclaim" and after.outcome.winners == (0,)
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_breaks_the_set_the_opponent_is_about_to_proclaim():
     game = engine.load("iroh", "to_move: P2; " + I3)  # P1 just completed the set of I-3
     move = ai.choose_move(game, "hard")
@@ -170,6 +173,7 @@ def test_hard_breaks_the_set_the_opponent_is_about_to_proclaim():
     assert winning_set(after.board, after.knotweeds, 0) is None, move
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_easy_and_medium_sometimes_overlook_a_set_and_hard_never_does():
     game = engine.load("iroh", "to_move: P2; " + I3)  # P1 just completed the set of I-3
     missed = {}
@@ -193,7 +197,7 @@ def test_a_player_who_overlooks_still_proclaims_and_builds_its_own_set():
     game = engine.load("iroh", "to_move: P1; P1: Fi g7, Wa k5, Ai k11, Ea e13, Ea m13, Ea c7, Ea c11, WL i2; "
                                "P2: Ea o4, WL i16")
     after = game.copy()
-    after._apply_action(KNOWLEDGE.overlooking(game, "easy", rng))
+    after.apply_action(KNOWLEDGE.overlooking(game, "easy", rng))
     assert winning_set(after.board, after.knotweeds, 0) is not None
 
 
@@ -212,12 +216,13 @@ def test_medium_mostly_sees_that_its_own_move_would_complete_the_opponents_set()
         completes[level] = 0
         for seed in range(40):
             after = game.copy()
-            after._apply_action(KNOWLEDGE.overlooking(game, level, random.Random(seed)))
+            after.apply_action(KNOWLEDGE.overlooking(game, level, random.Random(seed)))
             completes[level] += winning_set(after.board, after.knotweeds, 0) is not None
     assert completes["easy"] == 40
     assert completes["medium"] <= 12, completes
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_completes_a_set_that_cannot_be_broken():
     # I-3 before k5-k7, but P2 has no Fire, Lotus, Rock or Knotweed left to answer with.
     game = engine.load("iroh", "to_move: P1; P1: Fi g7, Wa k5, Ai k11, Ea e13, Ea m13, Ea c7, Ea c11, WL i2; "
@@ -239,7 +244,7 @@ def test_evaluations_are_win_chances_and_a_proclaimable_set_is_nearly_a_win(game
         values = KNOWLEDGE.evaluate(game)
         assert len(values) == 2 and all(0 <= v <= 1 for v in values) and abs(sum(values) - 1) < 1e-9
         actions = KNOWLEDGE.actions(game)
-        legal = set(game._actions())
+        legal = set(game.legal_actions())
         assert actions and all(a in legal for a in actions)
     set_up = engine.load("iroh", "to_move: P1; " + I3)
     assert KNOWLEDGE.evaluate(set_up)[0] > 0.95
@@ -267,9 +272,9 @@ def test_a_set_that_no_reply_breaks_is_valued_as_won():
 def test_facing_a_set_only_the_moves_that_break_it_are_searched():
     game = engine.load("iroh", "to_move: P2; " + I3)  # P1 just completed the set of I-3
     breaking = set()
-    for action in game._actions():
+    for action in game.legal_actions():
         after = game.copy()
-        after._apply_action(action)
+        after.apply_action(action)
         if after.outcome is None and winning_set(after.board, after.knotweeds, 0) is None:
             breaking.add(action)
     assert breaking and set(KNOWLEDGE.actions(game)) == breaking
@@ -277,23 +282,26 @@ def test_facing_a_set_only_the_moves_that_break_it_are_searched():
 
 def _back_to_the_start(start: str):
     """P1's Air on g5 and P2's on l13 step out and P1's steps back; returns the game at the
-    search's root (P2 to move), that game after P2 also steps back to ``start``, and ``start``
-    loaded fresh (the same position, never seen before)."""
+    search's root (P2 to move), that game after P2 also steps back to ``start``, ``start``
+    loaded fresh (the same position, never seen before) and the search's root (the record so
+    far is what really happened)."""
     game = engine.load("iroh", start)
     for move in ("g5-g4", "l13-l14", "g4-g5"):
         game.play(move)
-    KNOWLEDGE.at_root(game)  # the search's root: the record so far is what really happened
+    root = Root(game.to_move, len(game.record))
     back = game.copy()
     back.play("l14-l13")  # P2 returns to the start position
-    return game, back, engine.load("iroh", start)
+    return game, back, engine.load("iroh", start), root
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_going_back_to_a_position_of_this_game_counts_against_the_player_who_does_it():
-    game, back, fresh = _back_to_the_start("to_move: P1; P1: Ai g5, WL i2; P2: Ai l13, WL i16")
-    assert KNOWLEDGE.evaluate(back)[1] < KNOWLEDGE.evaluate(fresh)[1] - 0.05
+    game, back, fresh, root = _back_to_the_start("to_move: P1; P1: Ai g5, WL i2; P2: Ai l13, WL i16")
+    assert KNOWLEDGE.evaluate(back, root)[1] < KNOWLEDGE.evaluate(fresh)[1] - 0.05
     assert ai.choose_move(game, "hard") != "l14-l13"
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_locks_the_piece_that_blocks_its_harmony():
     # P2's Air on i7 stands between P1's Airs on g7 and k7; a locked piece does not block (2.4.4).
     game = engine.load("iroh", "to_move: P1; P1: Ai g7, Ai k7, WL i2; P2: Ai i7, WL a9; "
@@ -314,6 +322,7 @@ def test_three_arms_no_move_breaks_and_a_safe_fourth_to_come_are_valued_as_won()
     assert KNOWLEDGE.evaluate(engine.load("iroh", position.format(rocks=1)))[0] < 0.95
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_attacks_two_pieces_at_once_and_wins_one():
     # The Fire on h7 reaches e7, next to P2's Earths on d7 and e6 (neither can take a Fire on red):
     # P2 saves one, the other is lost. A one-ply look does not see the capture coming.
@@ -330,6 +339,7 @@ def test_hard_attacks_two_pieces_at_once_and_wins_one():
         assert any("x" in m for m in answered.legal_moves()), reply
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 @pytest.mark.parametrize("record", [["i16-n16", "g3-g7", "i15-i13"],
                                     ["i16-n16", "g3-g7", "i15-i13", "Kn@g15", "Rk@f16"]])
 def test_hard_keeps_its_knotweeds_and_rocks_in_the_opening(record):
@@ -344,22 +354,23 @@ def test_at_hard_horizon_a_position_already_seen_is_closer_to_a_draw_for_either_
     # Hard's search must not count a repetition the opponent is forced into as a gain: it goes
     # round in circles towards the draw at the turn limit (the plain evaluation, which greedy
     # uses, still counts it against the player who moved back).
-    _, back, fresh = _back_to_the_start("to_move: P1; P1: Ai g5, Ai k5, WL i2; P2: Ai l13, WL i16")
+    _, back, fresh, root = _back_to_the_start("to_move: P1; P1: Ai g5, Ai k5, WL i2; P2: Ai l13, WL i16")
     ahead = KNOWLEDGE.horizon(fresh, 0)
     assert ahead > 0.55
-    assert 0.5 < KNOWLEDGE.horizon(back, 0) < ahead - 0.05
-    assert KNOWLEDGE.evaluate(back)[0] > KNOWLEDGE.evaluate(fresh)[0]
+    assert 0.5 < KNOWLEDGE.horizon(back, 0, root) < ahead - 0.05
+    assert KNOWLEDGE.evaluate(back, root)[0] > KNOWLEDGE.evaluate(fresh)[0]
 
 
 def test_two_games_with_the_same_moves_from_different_starts_keep_their_own_history():
     # The history of a game is its own: the same moves played from another start position
     # went through other positions (the AI's answer must not depend on what it searched before).
-    _, first, _ = _back_to_the_start("to_move: P1; P1: Ai g5, WL i2; P2: Ai l13, WL i16")
-    _, second, fresh = _back_to_the_start("to_move: P1; P1: Ai g5, Ai k5, WL i2; P2: Ai l13, WL i16")
-    assert KNOWLEDGE.history(first) != KNOWLEDGE.history(second)
-    assert position_key(fresh) in KNOWLEDGE.history(second)
+    _, first, _, root = _back_to_the_start("to_move: P1; P1: Ai g5, WL i2; P2: Ai l13, WL i16")
+    _, second, fresh, _ = _back_to_the_start("to_move: P1; P1: Ai g5, Ai k5, WL i2; P2: Ai l13, WL i16")
+    assert KNOWLEDGE.history(first, root) != KNOWLEDGE.history(second, root)
+    assert position_key(fresh) in KNOWLEDGE.history(second, root)
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_brings_a_piece_in_when_nothing_presses():
     # A piece in reserve makes no harmony and breaks none: hard's horizon counts every nation
     # piece on the board more (DEPLOY). Without it hard moved the Air to j2 here, and against
@@ -370,6 +381,7 @@ def test_hard_brings_a_piece_in_when_nothing_presses():
     assert ai.choose_move(game, "hard") == "Wa@i2"
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_brings_in_a_piece_that_can_leave_the_home_point():
     # Ply 15 of a traced game against greedy: every bring-in is worth the same to hard's search.
     # Hard used to take the first, a Fire, which could then only go to i1 and back (a Fire moves
@@ -382,6 +394,7 @@ def test_hard_brings_in_a_piece_that_can_leave_the_home_point():
     assert ai.choose_move(game, "hard") == "Ai@i2"
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_frees_its_home_point_when_a_knotweed_holds_it():
     # Five plies into a traced game against greedy: greedy's Knotweed on h1 holds hard's home point
     # i2 (and the Earth on h2), so nothing can come in. Hard used to play on (i3-i4), then brought

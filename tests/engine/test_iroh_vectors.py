@@ -8,19 +8,13 @@ from engine.iroh import harmonies, winning_set
 from engine.iroh.rules import SQUARES
 from engine.iroh.tiles import on_terrain
 from engine.paisho.board import POINTS, name
-from tests.engine.helpers import refused
+from tests.engine.examples import I3, I5
+from tests.helpers import refused
 
-I5 = """Rk@i5 i2-f2 Kn@l13 i3-i4 Rk@q8 g3-h5 Kn@a11 h5-h8 Kn@h5 h8-h10
-g15-f15 h10-j11 k15-m14 f2-k2 f15-d15 k3-k5 d15-f15 k5-i6 f15-f16 j11-h12
-f16-e15 proclaim a9-c9 q9-o9 c9-a9 h12-j14 i16-e16 k2-f2 e15-d14 f2-e2
-d14-d10 i4-k4 i15-i16 e2-e4 h15-h14 j2-k2 d10-e7 e4-e8 h14-h15 k4-k5
-e7-b6 e8-e5 b6-e6 e5-e8 h15-h14 o9-o10 e6-f9 e8-e5 e16-e15 j14-k13
-e15-f15 e5-e10 f9-c10 h2-f2 c10-a10 proclaim""".split()
 I6 = """Rk@p12 Kn@e5 g15-e13 Kn@c12 Rk@p11 i3-i4 h16-g16 Rk@o3 Kn@m7 Kn@k12
 Kn@h3 Rk@p8 Kn@i13 i2-g2 k15-m13 g3-d3 a9-c9 d3-e2 m13-l14 j2-m2
 e13-h13 j3-j5 h13-k13 e2-f4 l14-l17 f4-e7 l17-k17 i4-i5 i15-i14 h2-h1""".split()
 I2 = "to_move: P2; P1: Fi g5, Ai h5, Wa i7, WL i3; P2: Fi i5"
-I3 = "to_move: P1; P1: Fi g7, Wa k7, Ai k11, Ea e13, Ea m13, Ea c7, Ea c11, WL i2; P2: Fi i5, Ea o4, Wa g12, WL i16"
 I3_RESULT = {"outcome": "win", "winner": 1, "reason": "four_midlines",
              "harmonies": [["g7", "k7", "S"], ["k7", "k11", "E"], ["e13", "m13", "N"], ["c7", "c11", "W"]]}
 

@@ -34,11 +34,11 @@ def winning_moves(game) -> list[str]:
     """Every placement that wins at once for the player to move (all of them tried)."""
     seat = game.to_move
     found = []
-    for action in game._actions():
+    for action in game.legal_actions():
         after = game.copy()
-        after._apply_action(action)
+        after.apply_action(action)
         if after.outcome is not None and after.outcome.winners == (seat,):
-            found.append(game._action_text(action))
+            found.append(game.action_text(action))
     return found
 
 
@@ -50,18 +50,18 @@ def test_applying_an_action_is_playing_its_move_and_the_tree_is_the_one_grown_fr
     rng = random.Random(data.draw(st.integers(0, 2**31)))
     while game.outcome is None:
         if len(game.record) in (0, 1, 7, 30):  # the same moves, each once (a few times per game)
-            texts = [fast._action_text(a) for a in fast._actions()]
+            texts = [fast.action_text(a) for a in fast.legal_actions()]
             assert len(set(texts)) == len(texts) and set(texts) == set(game.legal_moves())
-        action = fast._random_action(rng) if data.draw(st.booleans()) else scan(fast).candidates[0]
-        text = fast._action_text(action)
+        action = fast.random_action(rng) if data.draw(st.booleans()) else scan(fast).candidates[0]
+        text = fast.action_text(action)
         assert game.play(text) == text
-        fast._apply_action(action)
+        fast.apply_action(action)
         assert state(fast) == state(game)
         scratch = analyse(game.board, options["sight"], options["preference"])
         assert game.harmony == scratch  # links, disharmonies (in order) and restrictions
         if options["sight"] == "queen":
             assert game.seen == sight_table(game.board)
-    assert fast._actions() == [] and fast.legal_moves() == []
+    assert fast.legal_actions() == [] and fast.legal_moves() == []
 
 
 @settings(max_examples=20, **SETTINGS)
@@ -105,7 +105,7 @@ def test_a_copy_shares_no_container_and_plays_on_by_itself():
     for name, value in vars(game).items():
         if isinstance(value, (list, dict, set)):
             assert getattr(twin, name) is not value, name
-    assert twin.remaining[0] is not game.remaining[0] and twin._scan is None and twin._legal is None
+    assert twin.remaining[0] is not game.remaining[0] and twin.ai_scan is None and twin._legal is None
     before = state(game)
     twin.play("DIr@m5")
     assert state(game) == before and twin.total == 8 and game.total == 6
@@ -113,7 +113,7 @@ def test_a_copy_shares_no_container_and_plays_on_by_itself():
 
 def test_the_candidates_are_legal_and_include_the_builds_and_the_blocks():
     game = engine.load("kutai", K3)
-    candidates = [game._action_text(a) for a in KNOWLEDGE.actions(game)]
+    candidates = [game.action_text(a) for a in KNOWLEDGE.actions(game)]
     assert set(candidates) <= set(game.legal_moves()) and len(candidates) == len(set(candidates))
     assert "WL@i4" in candidates or "WL@i5" in candidates  # the Lotus between Maple and Rhododendron: +4
     totals = []
@@ -137,6 +137,7 @@ def test_evaluations_are_win_chances_that_see_an_immediate_win(plies, seed):
     assert KNOWLEDGE.evaluate(close)[1] > 0.9
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_every_level_takes_a_win_in_one():
     game = engine.load("kutai", K3, {"target": 10})  # Player 2 can reach 12 (WL@i4), 11 (...)
     assert winning_moves(game)
@@ -146,6 +147,7 @@ def test_every_level_takes_a_win_in_one():
         assert after.outcome is not None and after.outcome.winners == (1,), level
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_does_not_hand_the_other_player_the_win():
     game = engine.load("kutai", K3, {"target": 12})  # nobody passes 12 at once from here ...
     assert not winning_moves(game)
@@ -169,6 +171,7 @@ def test_every_level_answers_legally_under_the_other_options(options):
         assert move in game.legal_moves() and game.to_dict() == before
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_an_arena_game_with_tiny_budgets_depends_only_on_its_task():
     task = Task("kutai", 2, "easy", "greedy", index=1, opening=2, scale=0.05)
     first, again = play_one(task), play_one(task)
@@ -190,6 +193,7 @@ def test_a_win_at_once_is_worth_more_than_any_position_without_one(plies, seed, 
     assert KNOWLEDGE.evaluate(close)[1] > KNOWLEDGE.evaluate(lead)[mover]  # a high total and best are no win
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 @pytest.mark.parametrize("target", [12, 13])
 def test_hard_waits_with_a_quiet_tile_rather_than_hand_over_the_win_or_cut_its_own_tree(target):
     game = engine.load("kutai", K3, {"target": target})  # every build lets Player 1 pass the target
@@ -199,6 +203,7 @@ def test_hard_waits_with_a_quiet_tile_rather_than_hand_over_the_win_or_cut_its_o
     assert not winning_moves(after) and after.total >= game.total
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_every_level_sees_a_win_that_takes_a_tile_from_another_branch():
     game = engine.load("kutai", K3, {"target": 13})
     game.play("DPe@f6")  # i3 now hangs from f6 (2); a Lotus on i4 links i9 (3) and takes i3 (3): 14
@@ -209,6 +214,7 @@ def test_every_level_sees_a_win_that_takes_a_tile_from_another_branch():
         assert after.outcome is not None and after.outcome.winners == (0,), level
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 @pytest.mark.parametrize("seed", range(5))
 def test_with_the_last_tile_hard_lifts_the_total_above_the_other_best_when_it_can(seed):
     rng = random.Random(seed)
@@ -216,10 +222,10 @@ def test_with_the_last_tile_hard_lifts_the_total_above_the_other_best_when_it_ca
     for _ in range(57):
         game.play(game.random_move(rng))
     gains = {}
-    for action in game._actions():
+    for action in game.legal_actions():
         after = game.copy()
-        after._apply_action(action)
-        gains[game._action_text(action)] = after.total - game.total
+        after.apply_action(action)
+        gains[game.action_text(action)] = after.total - game.total
     top = max(gains.values())
     assert top > 0
     # Player 1's best is one short of the most Player 2's last tile can make

@@ -6,9 +6,9 @@ import pytest
 import engine
 from engine.kutai.tiles import value
 from engine.paisho.board import name
-from tests.engine.helpers import refused
+from tests.engine.examples import K2, K3_POSITION
+from tests.helpers import refused
 
-K3_POSITION = "1: DMa@i9, DRh@i3, DIr@m5; 2: DCl@f12, Wh@a9"
 PARSE = 'I can\'t read "{}". Examples: DMa@i9, Sp@h2, WL@l12'
 
 
@@ -71,18 +71,6 @@ def test_k1_after_clover_then_resignation():
 
 
 # ----- K-2 ---------------------------------------------------------------------------------------
-K2 = [
-    ("DMa@i9", 0, []),
-    ("DCl@f12", 2, ["i9-f12:2"]),
-    ("DRh@i3", 4, ["i9-f12:2", "i9-i3:2"]),
-    ("Wh@a9", 6, ["i9-f12:2", "i9-i3:2", "i9-a9:2"]),
-    ("DIr@m5", 8, ["i9-f12:2", "i9-m5:2", "i9-i3:2", "i9-a9:2"]),
-    ("NCh@i2", 6, ["i9-f12:2", "i9-m5:2", "i9-a9:2"]),
-    ("Sp@h2", 9, ["i9-f12:2", "i9-m5:2", "i9-i3:2", "i9-a9:2", "i3-i2:1"]),
-    ("WL@l12", 12, ["i9-l12:3", "i9-f12:2", "i9-m5:2", "i9-i3:2", "i9-a9:2", "i3-i2:1"]),
-]
-
-
 def test_k2_an_opening_total_and_links_after_each_placement():
     g = engine.new_game("kutai")
     for move, total, expected in K2:

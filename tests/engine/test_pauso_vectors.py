@@ -5,6 +5,7 @@ import pytest
 
 import engine
 from engine.pauso import LayoutError, parse_layout
+from tests.engine.examples import T_P8, T_P11
 
 DEFAULTS = "; seats: P,A; next: P; supply: P=6,A=6"
 
@@ -142,18 +143,6 @@ def test_tp7_plus_and_minus_over_two_turns():
 
 
 # ----- [T-P8] a complete short game ------------------------------------------------------
-T_P8 = [
-    ("R@d2", [], "4o/4o/3ooP/4o", (0, 0)),
-    ("R@b2", [], "4o/4o/ooAooP/4o", (0, 0)),
-    ("R@c1", ["1: move A b2\u2192a3", "1: stay P d2 (edge)"], "4o/oA3o/3ooP/2ooPo", (0, 0)),
-    ("R@b3", ["1: stay A a3 (edge)"], "4o/2oA2o/3ooP/2ooPo", (0, 0)),
-    ("R@b1", ["1: move P c1\u2192d1"], "4o/2oA2o/3ooP/ooPooP", (0, 0)),
-    ("R@c3", ["1: point A b3\u2192a3", "1: stay P d2 (edge)"], "4o/oAAooAo/3ooP/ooPooP", (0, 1)),
-    ("R@d3", ["1: move A c3\u2192b3", "1: point P d2\u2192d1"], "4o/oAAoAooP/4o/ooPooPP", (1, 1)),
-    ("R@b4", ["1: move A b3\u2192b2"], "ooA2o/oAA2ooP/ooA2o/ooPooPP", (1, 1)),
-]
-
-
 def test_tp8_complete_short_game_ends_in_a_tie():
     g = engine.new_game("pauso", players=2, options={"board": "square4", "rings": 4})
     for turn, (move, events, position, scores) in enumerate(T_P8, start=1):
@@ -262,24 +251,6 @@ def test_presets_are_canonical_and_sized():
 
 
 # ----- [T-P11] three players on round5 -----------------------------------------------------
-T_P11 = [
-    ("R@c1", [], ".3o/5o/5o/5o/.ooPo", (0, 0, 0)),
-    ("R@c2", ["1: stay P c1 (edge)"], ".3o/5o/5o/2ooA2o/.ooPo", (0, 0, 0)),
-    ("R@b1", ["1: move A c2\u2192d3", "1: move P c1\u2192d1"], ".3o/5o/3ooAo/5o/.oMooP", (0, 0, 0)),
-    ("R@d4", ["1: move A d3\u2192d2"], ".3o/3ooPo/5o/3ooAo/.oMooP", (0, 0, 0)),
-    ("R@e4", ["1: move P d4\u2192c4"], ".3o/2ooPooA/5o/3ooAo/.oMooP", (0, 0, 0)),
-    ("R@c5", ["1: move P c4\u2192c3"], ".ooMo/4ooA/2ooP2o/3ooAo/.oMooP", (0, 0, 0)),
-    ("R@d3", ["1: stay A e4 (edge)", "1: move P c3\u2192b3", "1: point A d2\u2192d1"],
-     ".ooMo/4ooA/ooPooPo/5o/.oMooPA", (0, 1, 0)),
-    ("R@b2", ["1: move P b3\u2192b4", "1: stay M b1 (edge)"], ".ooMo/ooP2ooA/3ooPo/ooA3o/.oMooPA", (0, 1, 0)),
-    ("R@a4", ["1: move P b4\u2192c4"], ".ooMo/oMooPooA/3ooPo/ooA3o/.oMooPA", (0, 1, 0)),
-    ("R@b3", ["1: stay M a4 (edge)", "1: move P c4\u2192d5", "1: point A b2\u2192b1"],
-     ".ooMoP/oM3ooA/ooPooPo/5o/.oMAooPA", (0, 2, 0)),
-    ("R@c2", ["1: point P b3\u2192a4", "1: point P d3\u2192e4"], ".ooMoP/oMP3ooAP/5o/2ooA2o/.oMAooPA", (2, 2, 0)),
-    ("R@a2", [], ".ooMoP/oMP3ooAP/5o/oMooA2o/.oMAooPA", (2, 2, 0)),
-]
-
-
 def test_tp11_three_players_on_round5():
     g = engine.new_game("pauso", players=3, options={"board": "round5", "rings": 4})
     assert g.colours == ("P", "A", "M")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,7 +43,7 @@ REPEATING = ["St@f1", "St@f10", "So@b6", "So@j6", "Fa@a6", "An@k6", "An@e2", "Fa
 
 def one_ply_value(game, action) -> float:
     child = game.copy()
-    child._apply_action(action)
+    child.apply_action(action)
     knowledge = ai.knowledge_for("quaterno")
     return (knowledge.reward(child) if child.outcome is not None else knowledge.evaluate(child))[game.to_move]
 
@@ -66,7 +67,7 @@ def test_a_win_in_one_is_the_first_candidate_of_a_short_list():
     candidates = ai.knowledge_for("quaterno").actions(game)
     assert len(candidates) == CANDIDATES < len(game.legal_moves())
     after = game.copy()
-    after.play(game._action_text(candidates[0]))
+    after.play(game.action_text(candidates[0]))
     assert after.outcome is not None and after.outcome.winners == (0,)
 
 
@@ -81,7 +82,7 @@ def test_the_candidates_are_the_legal_moves_that_look_best_one_ply_deep_two_of_a
     if game.outcome is not None:
         return
     candidates = ai.knowledge_for("quaterno").actions(game)
-    legal = game._actions()
+    legal = game.legal_actions()
     assert len(set(candidates)) == len(candidates) <= CANDIDATES
     assert set(candidates) <= set(legal)
     values = [one_ply_value(game, a) for a in candidates]
@@ -105,6 +106,7 @@ def test_the_candidates_hold_more_ideas_than_the_best_looks():
     assert max(candidates.values()) == PER_IDEA and len(candidates) > len(first)
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_medium_searches_the_answers_that_easy_does_not_see():
     game = engine.replay("quaterno", BLUNDER, seed=9)
     assert len(game.legal_moves()) > 150
@@ -116,6 +118,7 @@ def test_medium_searches_the_answers_that_easy_does_not_see():
     assert ai.analyse(game, "easy", seed=0).result.depth == 1
 
 
+@pytest.mark.slow  # a full-budget search (tests/README.md)
 def test_hard_reads_a_fourth_ply_over_every_candidate_at_the_root():
     # hard's own follow-up and the opponent's answer to it (depth 4), fewer candidates below the
     # root; medium keeps depth 2 over every candidate
@@ -125,7 +128,8 @@ def test_hard_reads_a_fourth_ply_over_every_candidate_at_the_root():
     assert found.result.depth == 4
     assert {c.action for c in found.result.ranked} == set(knowledge.actions(game))
     assert not loses_at_once(game, found.move)
-    assert knowledge.level_widths["hard"][0] == CANDIDATES and "medium" not in knowledge.level_depths
+    settings = knowledge.settings
+    assert settings["hard"].widths[0] == CANDIDATES and settings["medium"].max_depth == settings["easy"].max_depth == 3
 
 
 # Player 1 (one figure scored, Sun c3 and Moon h8 on D1) threatens two figures at once: the Fan
@@ -155,7 +159,8 @@ def test_hard_sees_at_its_horizon_a_double_threat_that_cannot_be_stopped():
     assert game.to_move == 1 and defences(game) == []  # every answer of Player 2 loses
     assert knowledge.horizon(game, 0) >= 0.95 > knowledge.evaluate(game)[0]
     assert knowledge.horizon(game, 1) <= 0.05
-    assert knowledge.horizon_levels == ("hard",)  # medium and easy value the horizon by the evaluation
+    # medium and easy value the horizon by the evaluation
+    assert [knowledge.settings[level].horizon for level in ai.LEVELS] == [False, False, True]
     breakable = engine.load("quaterno", BREAKABLE)
     assert defences(breakable) == ["h10>h8-h9"]  # the Anchor draws the Moon off the diagonal
     assert knowledge.horizon(breakable, 0) == knowledge.evaluate(breakable)[0] < 0.95
@@ -177,9 +182,9 @@ def test_a_pair_is_one_turn_away_exactly_when_one_move_of_the_player_makes_it_mi
     for axis in AXES:
         costs = dict(zip(FIGURE_KINDS, pair_costs(game, p, axis, seized_squares(game), list(FIGURE_KINDS))))
         made = set()
-        for action in game._actions():
+        for action in game.legal_actions():
             after = game.copy()
-            after._apply_action(action)
+            after.apply_action(action)
             made |= {k for k in FIGURE_KINDS if MIRRORS[axis][after.where[p][k]] == after.where[1 - p][k]}
         for kind, cost in costs.items():
             if cost != 0:

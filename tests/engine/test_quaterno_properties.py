@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
+from tests.engine.examples import POS_A
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -79,7 +80,6 @@ def test_a_settled_position_reloads_with_the_same_moves(case, cut):
 @given(st.text(max_size=12) | st.from_regex(r"\A[a-m][0-9]{1,2}[->x][a-m][0-9]{1,2}(-[a-m][0-9])?\Z")
        | st.from_regex(r"\A[a-m][0-9]{1,2}>[a-m][0-9]{1,2}(-[a-m][0-9])?\Z"))
 def test_any_string_is_either_accepted_or_refused_with_a_message(text):
-    from tests.engine.test_quaterno_vectors import POS_A
     game = engine.load("quaterno", POS_A)
     legal = set(game.legal_moves())
     before = game.position()
@@ -93,7 +93,6 @@ def test_any_string_is_either_accepted_or_refused_with_a_message(text):
 
 
 def test_every_legal_move_in_position_a_is_accepted():
-    from tests.engine.test_quaterno_vectors import POS_A
     game = engine.load("quaterno", POS_A)
     for move in game.legal_moves():
         assert game.copy().play(move) == move

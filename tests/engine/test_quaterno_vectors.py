@@ -4,13 +4,10 @@ from __future__ import annotations
 import pytest
 
 import engine
-from tests.engine.helpers import refused
+from tests.engine.examples import POS_A, POS_E, T_Q8
+from tests.helpers import refused
 
 START = "1:Su@f5,Mo@e6;2:Su@f7,Mo@g6;turn:1;used:"
-POS_A = ("1:Su@f5,Mo@e6,Fa@g4,An@f1,St@c5,Co@h7,So@b9;2:Su@f7,Mo@g6,Fa@a10,An@j10,St@k2,Co@i5,So@j9;"
-         "turn:11;used:")
-POS_E = ("1:Su@f5,Mo@e6,Fa@d5,An@d1,St@c6,Co@k1,So@d7;2:Su@f7,Mo@g6,Fa@a11,An@k11,St@a1,Co@k10,So@d6;"
-         "turn:11;used:")
 POS_B = ("1:Su@e5,Mo@d7,An@c1,St@d1,Fa@h2,Co@k6,So@i10;2:Su@f7,Mo@g6,An@a3,St@a5,Fa@b11,Co@k9,So@j11;"
          "turn:11;used:")
 POS_C = ("1:Su@e5,Mo@c3,Fa@c1,An@h1,St@k5,Co@k3,So@i2;2:Su@g7,Mo@h8,Fa@a4,An@a9,St@e10,Co@d11,So@b10;"
@@ -18,9 +15,6 @@ POS_C = ("1:Su@e5,Mo@c3,Fa@c1,An@h1,St@k5,Co@k3,So@i2;2:Su@g7,Mo@h8,Fa@a4,An@a9,
 POS_D = ("1:Su@e5,Mo@d7,Fa@d4,An@c1,St@h1,Co@k6,So@j2;2:Su@g5,Mo@e7,Fa@e8,An@a3,St@a9,Co@b11,So@h11;"
          "turn:11;used:So=1,Co=2")
 POS_G = "1:Su@a1,St@b1,Mo@b3,So@c1,Fa@c2,An@c4,Co@d3;2:Su@a2,Mo@b2,An@b4,So@c3,Fa@d1,St@d2,Co@d4;turn:11;used:"
-T_Q8 = [("So@k4", 320), ("So@d11", 240), ("Co@k7", 188), ("Co@g11", 188), ("St@d1", 138), ("St@a9", 90),
-        ("An@c1", 58), ("An@a7", 58), ("Fa@h1", 28), ("Fa@a5", 28), ("c1-c5", 208), ("a9-a10", 214),
-        ("c5>f5-e5", 215), ("a10-a9", 201), ("e6-f6", 211)]
 
 
 def from_square(game, sq: str) -> set[str]:

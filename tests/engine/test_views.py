@@ -15,6 +15,7 @@ import engine
 from engine.ancient.tiles import ALIASES
 from engine.base import Game
 from engine.view import BoardView, Effect, HandView, Move, Seat, Tile
+from tests.engine.examples import I3
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PLAYERS = {"pauso": 3}
@@ -156,7 +157,6 @@ def test_the_hand_view_is_for_hidden_hands_only():
 
 
 def test_iroh_harmonies_appear_in_the_view_only_once_the_game_is_over():
-    from tests.engine.test_iroh_vectors import I3
     game = engine.load("iroh", I3)
     assert not game.view().lines
     game.play("proclaim")

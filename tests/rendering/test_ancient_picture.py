@@ -9,7 +9,7 @@ from engine.paisho.board import NAMES
 from rendering import ancient as pic
 from rendering import paisho_board as kit
 from rendering.style import HIGHLIGHT, PLAYER_COLOURS
-from tests.engine.test_ancient_vectors import A3
+from tests.engine.examples import A3
 from tests.rendering.pixels import decode, near, picture, share
 
 GEO = kit.geometry()

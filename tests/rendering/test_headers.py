@@ -14,7 +14,7 @@ import engine
 import rendering
 from rendering import ancient, basic, iroh, kutai, pauso, quaterno
 from rendering.style import HEADER_BG, MARGIN, NAME_SIZE, STATUS_SIZE, WIDTH, Chip, Heading, clean, header_layout
-from tests.engine.test_iroh_vectors import I5
+from tests.engine.examples import I5
 from tests.rendering.pixels import decode, near
 
 LONG = ["W" * 32, "M" * 32, "Q" * 32, "@" * 32]  # Discord's longest display names, in wide letters

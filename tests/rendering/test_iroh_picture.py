@@ -8,7 +8,7 @@ from engine.paisho.board import NAMES
 from rendering import iroh as pic
 from rendering import paisho_board as kit
 from rendering.style import HIGHLIGHT, PLAYER_COLOURS
-from tests.engine.test_iroh_vectors import I3
+from tests.engine.examples import I3
 from tests.rendering.pixels import near, picture, share
 
 GEO = kit.geometry()

@@ -11,7 +11,7 @@ from engine.paisho.board import NAMES
 from rendering import kutai as pic
 from rendering import paisho_board as kit
 from rendering.style import HIGHLIGHT, WIDTH
-from tests.engine.test_kutai_vectors import K2, K3_POSITION
+from tests.engine.examples import K2, K3_POSITION
 from tests.rendering.pixels import near, picture, share
 
 GEO = kit.geometry()

@@ -8,7 +8,7 @@ import engine
 import rendering
 from rendering import quaterno as pic
 from rendering.style import HIGHLIGHT, PLAYER_COLOURS, WIDTH
-from tests.engine.test_quaterno_vectors import POS_E, T_Q8
+from tests.engine.examples import POS_E, T_Q8
 from tests.rendering.pixels import decode, near, picture
 
 

@@ -15,6 +15,7 @@ import rendering
 from rendering import replay
 from rendering.style import palette, quantize
 from tests.rendering.pixels import decode
+from tests.toy import nim
 
 # options that keep a whole random game short
 SHORT = {"basic": {"max_turns": 30}, "ancient": {"max_turns": 30}, "iroh": {"max_turns": 30},
@@ -39,6 +40,7 @@ def frames(gif: bytes) -> list[tuple[Image.Image, int]]:
     return out
 
 
+@pytest.mark.slow  # a whole game played to its end (tests/README.md)
 @pytest.mark.parametrize("variant", engine.VARIANT_IDS)
 def test_a_whole_game_replays_as_a_small_gif_with_one_frame_per_move(variant):
     game = whole_game(variant)
@@ -109,7 +111,6 @@ def test_a_position_is_the_games_picture_after_that_many_moves(ply):
 
 
 def test_a_game_with_only_a_png_renderer_replays_too():
-    from tests.toy import nim
     nim.install()
     try:
         game = engine.replay("nim", ["3", "2", "1"], options={"stones": 6})

@@ -1,8 +1,10 @@
 """A toy seventh game for the plug-in tests: Nim. A pile of stones; each turn takes 1 to 3; who
 takes the last stone wins. Declared, drawn and played through the same mechanism as our six
-games, from this file alone."""
+games, from this file alone; ``install(ai=True)`` also gives it an AI player (the shared MCTS
+with ``NimKnowledge``), so that the bot can take a seat."""
 from __future__ import annotations
 
+import dataclasses
 import io
 
 from PIL import Image, ImageDraw
@@ -10,6 +12,7 @@ from PIL import Image, ImageDraw
 import engine
 import rendering
 from engine import IllegalMove, Option, Outcome
+from engine.ai import Knowledge, Root
 from engine.registry import GameDescriptor
 from engine.view import BoardView, Tile, header, seats
 
@@ -62,8 +65,20 @@ DESCRIPTOR = GameDescriptor(id="nim", name="Nim", min_players=2, max_players=3, 
                             load=Nim.from_position, summary_text="**Nim**: take 1 to 3 stones; the last stone wins.")
 
 
-def install() -> None:
-    engine.registry.register(DESCRIPTOR)
+class NimKnowledge(Knowledge[Nim]):
+    """With two players, a pile that is a multiple of 4 is lost for the player to move."""
+
+    def evaluate(self, game: Nim, root: Root | None = None) -> list[float]:
+        n, mover = game.players, game.to_move
+        if n != 2 or mover is None:
+            return [1.0 / n] * n
+        chance = 0.1 if game.pile % 4 == 0 else 0.9
+        return [chance if seat == mover else 1.0 - chance for seat in range(n)]
+
+
+def install(ai: bool = False) -> None:
+    """Register Nim and its picture (``ai``: with an AI player)."""
+    engine.registry.register(dataclasses.replace(DESCRIPTOR, ai=NimKnowledge()) if ai else DESCRIPTOR)
     rendering.register("nim", board=draw)
 
 
