@@ -20,6 +20,7 @@ from data import GameRow
 from engine import ai
 from engine.notation import echo
 
+from .console_learn import ConsoleLessons
 from .console_panel import ConsolePanel
 from .console_text import help_text, last_picture_number
 from .console_together import ConsoleTogether
@@ -36,7 +37,8 @@ log = logging.getLogger(__name__)
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "offer", "takeback",
             "rematch", "replay", "browse", "pick", "back", "cancel", "status", "take", "leave", "start",
-            "tournament", "settings"}
+            "tournament", "settings", "learn", "hint", "try", "stop", "next",
+            "again", "share"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
 _OFFER_RE = re.compile(r"(?i)\s*(offer|accept|decline)\s+(draw|takeback)\s*")
 _BOT_RE = re.compile(r"(?i)bot(?::(\S*))?")  # a seat the bot plays, at a level (checked with the others)
@@ -71,6 +73,7 @@ class ConsoleSession:
         if web is not None:
             web.boards.announce = self._web_turn
         self.together = ConsoleTogether(service, self._show, self._channel_named, self._notice)
+        self.lessons = ConsoleLessons(service, self._save)
 
     @property
     def channel_id(self) -> int:
@@ -161,7 +164,12 @@ class ConsoleSession:
         if word == "rules":
             if not rest:
                 raise UserError(f"Which game? rules <game>, one of: {', '.join(d.id for d in engine.games())}.")
-            return [terminal_text(self.service.rules(rest).text)]
+            reply = await self.service.rules_page(rest)
+            out = [terminal_text(reply.text)]
+            if reply.image is not None:
+                path = self._save(reply.image, None, "-legend")
+                out.append(f"[legend (each tile, the owners, the last move): {path}]")
+            return out
         if word == "games":
             if rest == "open":
                 return await self.together.open_games()
@@ -197,6 +205,11 @@ class ConsoleSession:
             raise UserError('Who is speaking? Start the line with a name, e.g. "alice: help".')
         me = self.person(self.speaker)
         svc, here = self.service, self.channel_id
+        lesson = await self.lessons.route(word, rest, line, me, COMMANDS)
+        if lesson is not None:
+            return lesson
+        if word == "hint":  # not in a lesson: a hint in the game here
+            return [f"(only {me.name} sees) {(await svc.hint(here, me)).text}"]
         if word == "challenge":
             return self._show(await self._challenge(me, rest))
         if word in ("take", "leave", "start"):

@@ -30,11 +30,18 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   moves | export [#game]  the moves so far | the full record to keep
   hand                 your own tiles, in games with hidden hands
   games [mine] | rules [game]  running games (mine: with my finished ones) | a game's rules
+                       and its legend picture (every tile, the owners, the last move)
   replay [#game]       an animated replay (GIF, saved in the boards folder) of the game here or #game
   browse [#game] [n]   the position after n moves (default: the last) of the game here or #game
   profile [name] [game]  ratings, record and a rating chart (challenges are rated
                        unless you add rated=no)
   leaderboard [game] [page]  the best rated players
+  learn [game] [n]     lessons, only for you: your progress; a game's lessons (opens the
+                       next one); lesson n. In a lesson: pick <n> (or just n), back,
+                       a move typed (or try <move>), hint, then next, again or share;
+                       stop closes it (meanwhile pick, back and a bare move are the lesson's)
+  hint                 in a casual game or one against the bot, on your turn: the move the
+                       bot would play for you, and why (3 per game)
   status               the console's games and challenges, the bot's queue, the last backup
   channel <name>       go to another channel (one running game per channel)
   challenge <game> [option=value ...] [seats=N]   with nobody named: anyone here may take a

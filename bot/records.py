@@ -25,7 +25,16 @@ def moves_text(row: GameRow, game: engine.Game) -> str:
     lines = [f"Game #{row.id}, {engine.info(row.variant).name}:"]
     for ply, (seat, move) in enumerate(zip(row.move_seats, row.moves), start=1):
         lines.append(f"{ply}. {row.seats[seat].name}: {move}")
+    if hints_text(row):
+        lines.append(f"Hints used: {hints_text(row)}.")
     return "\n".join(lines)
+
+
+def hints_text(row: GameRow) -> str:
+    """``alice 2, bob 0`` when a player of the game asked for hints, else ""."""
+    if not any(s.hints for s in row.seats):
+        return ""
+    return ", ".join(f"{s.name} {s.hints}" for s in row.seats)
 
 
 def export_text(row: GameRow, game: engine.Game) -> str:
@@ -43,6 +52,8 @@ def export_text(row: GameRow, game: engine.Game) -> str:
         tags.append(("Result", json.dumps({"winners": [w + 1 for w in out.winners],
                                            "scores": list(out.scores) if out.scores else None,
                                            "reason": out.reason})))
+    if hints_text(row):
+        tags.append(("Hints", hints_text(row)))
     if game.position_text():
         tags.append(("Position", game.position_text()))
     lines = [f'[{k} "{v}"]' for k, v in tags]

@@ -3,6 +3,8 @@ one that ended here last, or of any game by number, with the player's recent gam
 /rules of a game in pages, and /games of a server or a player."""
 from __future__ import annotations
 
+import io
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -66,10 +68,15 @@ class Looking(commands.Cog):
     @app_commands.command(name="rules", description="A game's rules and notation, with examples")
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the legend may be drawn first
         async with user_errors(interaction):
-            pages = paginate(self.svc.rules(game).text)
-            view = RulesPages(pages) if len(pages) > 1 else discord.utils.MISSING
-            await interaction.response.send_message(embed=rules_embed(pages, 0), view=view, ephemeral=True)
+            reply = await self.svc.rules_page(game)
+            pages = paginate(reply.text)
+            legend = reply.image is not None
+            view = RulesPages(pages, legend) if len(pages) > 1 else discord.utils.MISSING
+            files = [discord.File(io.BytesIO(reply.image), filename="legend.png")] if reply.image is not None else []
+            await interaction.followup.send(embed=rules_embed(pages, 0, legend), view=view, files=files,
+                                            ephemeral=True)
 
     @app_commands.command(name="games", description="Running games and open challenges in this server")
     @app_commands.describe(mine="Only the games you play in, with your recently finished ones",
@@ -97,8 +104,11 @@ def paginate(text: str, size: int = 3500) -> list[str]:
     return [fit(p, EMBED_LIMIT) for p in pages]
 
 
-def rules_embed(pages: list[str], index: int) -> discord.Embed:
+def rules_embed(pages: list[str], index: int, legend: bool = False) -> discord.Embed:
+    """One page of a game's rules (with the legend picture below it, when there is one)."""
     embed = discord.Embed(description=pages[index], colour=EMBED_COLOUR)
+    if legend:
+        embed.set_image(url="attachment://legend.png")
     if len(pages) > 1:
         embed.set_footer(text=f"Page {index + 1} of {len(pages)}")
     return embed
@@ -107,13 +117,13 @@ def rules_embed(pages: list[str], index: int) -> discord.Embed:
 class RulesPages(discord.ui.View):
     """Previous / Next buttons for a long rules text (private to the user who asked)."""
 
-    def __init__(self, pages: list[str]) -> None:
+    def __init__(self, pages: list[str], legend: bool = False) -> None:
         super().__init__(timeout=600)
-        self.pages, self.index = pages, 0
+        self.pages, self.index, self.legend = pages, 0, legend
 
     async def _show(self, interaction: discord.Interaction, step: int) -> None:
         self.index = (self.index + step) % len(self.pages)
-        await interaction.response.edit_message(embed=rules_embed(self.pages, self.index), view=self)
+        await interaction.response.edit_message(embed=rules_embed(self.pages, self.index, self.legend), view=self)
 
     @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary)
     async def previous(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:

@@ -6,6 +6,7 @@ from .rows import (
     KEEP,
     GameRow,
     HistoryRow,
+    LessonRow,
     Offer,
     RatingRow,
     RatingUpdate,
@@ -17,5 +18,5 @@ from .rows import (
 )
 from .store import Store
 
-__all__ = ["GameRow", "GameStore", "HistoryRow", "KEEP", "Offer", "RatingRow", "RatingUpdate", "Seat", "Store",
-           "StoreError", "Timer", "TurnTimer", "WriteFailed", "open_store"]
+__all__ = ["GameRow", "GameStore", "HistoryRow", "KEEP", "LessonRow", "Offer", "RatingRow", "RatingUpdate", "Seat",
+           "Store", "StoreError", "Timer", "TurnTimer", "WriteFailed", "open_store"]

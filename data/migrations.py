@@ -258,6 +258,22 @@ MIGRATIONS: list[Step] = [
         PRIMARY KEY (user_id, game_id)
     );
     """,
+    # 11: learning: the hints each player of a game has used (``seats.hints``), and each user's
+    # progress in the lessons of each game: the best stars of a finished lesson, and the attempt
+    # under way (the moves the lesson accepted, the wrong tries), from which its position is rebuilt
+    """
+    ALTER TABLE seats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE lesson_progress (
+        user_id    INTEGER NOT NULL,
+        variant    TEXT    NOT NULL,
+        lesson     TEXT    NOT NULL,          -- the lesson's id: its file name without .toml
+        stars      INTEGER NOT NULL DEFAULT 0, -- the best finish (1-3), 0: never finished
+        moves      TEXT    NOT NULL DEFAULT '[]', -- the attempt under way: its accepted moves (JSON)
+        tries      INTEGER NOT NULL DEFAULT 0, -- ... and its wrong tries (a hint counts as one)
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (user_id, variant, lesson)
+    );
+    """,
 ]
 
 

@@ -24,6 +24,7 @@ class Seat:
     accepted: bool
     level: str | None = None  # the AI level of a seat the bot plays; None for a person
     account: str | None = None  # the player's own user name (name may be a server's nickname)
+    hints: int = 0  # hints this player has asked for in the game
 
     @property
     def public_name(self) -> str:
@@ -71,6 +72,20 @@ class HistoryRow:
     mu: float
     sigma: float
     at: float
+
+
+@dataclass(frozen=True)
+class LessonRow:
+    """One user's progress in one lesson: the best stars (0: never finished) and the attempt under
+    way (the moves the lesson accepted, the wrong tries)."""
+
+    user_id: int
+    variant: str
+    lesson: str
+    stars: int = 0
+    moves: tuple[str, ...] = ()
+    tries: int = 0
+    updated_at: float = 0.0
 
 
 @dataclass

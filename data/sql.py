@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
+from .lesson_sql import LessonSql
 from .open_sql import OpenSql
 from .player_sql import PlayerSql
 from .rating_sql import RatingSql
@@ -72,7 +73,7 @@ def timer_row(r: Row) -> Timer:
 
 
 
-class SqlStore(RatingSql, TournamentSql, PlayerSql, OpenSql):
+class SqlStore(RatingSql, TournamentSql, PlayerSql, OpenSql, LessonSql):
     """The store's operations; a database supplies ``_tx`` (a write transaction) and ``_read``."""
 
     path: str = ""
@@ -325,10 +326,10 @@ class SqlStore(RatingSql, TournamentSql, PlayerSql, OpenSql):
         ids = list(by_id)
         for start in range(0, len(ids), 500):
             chunk = ids[start:start + 500]
-            for r in await self._read(f"SELECT game_id, seat, user_id, name, accepted, level, account FROM seats "
-                                      f"WHERE game_id IN ({marks(chunk)}) ORDER BY game_id, seat", chunk):
+            for r in await self._read(f"SELECT game_id, seat, user_id, name, accepted, level, account, hints "
+                                      f"FROM seats WHERE game_id IN ({marks(chunk)}) ORDER BY game_id, seat", chunk):
                 by_id[r["game_id"]].seats.append(Seat(r["seat"], r["user_id"], r["name"], bool(r["accepted"]),
-                                                      r["level"], r["account"]))
+                                                      r["level"], r["account"], r["hints"]))
             if moves:
                 for r in await self._read(f"SELECT game_id, seat, move FROM moves WHERE game_id IN ({marks(chunk)}) "
                                           "ORDER BY game_id, ply", chunk):
@@ -383,8 +384,8 @@ class SqlStore(RatingSql, TournamentSql, PlayerSql, OpenSql):
                                   "(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id", (lobby_id, user_id),
                                   moves=False)
 
-    async def results_against_bots(self, user_id: int) -> list[tuple[str, str, str]]:
-        """A player's finished games against the bot: (game, bot level, win|draw|loss) each."""
+    async def results_against_bots(self, user_id: int) -> list[tuple[str, str, str, int]]:
+        """A player's finished games against the bot: (game, bot level, win|draw|loss, hints used) each."""
         rows = await self._select("status = 'finished' AND id IN (SELECT game_id FROM seats WHERE user_id = ?) "
                                   "AND id IN (SELECT game_id FROM seats WHERE level IS NOT NULL) ORDER BY id",
                                   (user_id,), moves=False)
@@ -394,8 +395,9 @@ class SqlStore(RatingSql, TournamentSql, PlayerSql, OpenSql):
             winners = (row.result or {}).get("winners", [])
             everyone = len(winners) == len(row.seats) or (row.result or {}).get("reason") == "agreement"
             result = "draw" if everyone else ("win" if seat in winners else "loss")
+            hints = row.seats[seat].hints if seat is not None else 0
             for level in sorted({s.level for s in row.seats if s.level is not None}):
-                out.append((row.variant, level, result))
+                out.append((row.variant, level, result, hints))
         return out
 
     async def recent_games_of(self, user_id: int, limit: int = 25,

@@ -35,6 +35,13 @@ class GameDescriptor:
     summary_text: str = ""  # the in-app rules summary, if not in the package's summary.md
     ai: Any = None  # the game's AI knowledge (engine.ai.Knowledge; engine/<game>/ai.py), if it has an AI player
     steps: Any = None  # how a move is picked in steps (engine.steps.Declaration; engine/<game>/steps.py)
+    # every kind of tile the game's views show (``Tile.kind``) with its name, in the game's order:
+    # the legend /rules shows, and the names hints use
+    tiles: tuple[tuple[str, str], ...] = ()
+
+    def tile_name(self, kind: str) -> str:
+        """The name of a kind of tile (its code where the game names none)."""
+        return dict(self.tiles).get(kind, kind)
 
     @property
     def new(self) -> Callable[..., Any]:

@@ -166,6 +166,12 @@ def _board(image: Image.Image, geo: BoardGeometry, step: Step,
     zoom = min(MAX_ZOOM, WIDTH / (x1 - x0))
     if zoom < 1.2:  # hardly larger: keep the whole width, only cut the height
         x0, x1, zoom = 0.0, float(WIDTH), 1.0
+    else:  # the cut is as wide as the picture at this zoom (the marks are placed at it)
+        x0, x1 = _widen(x0, x1, WIDTH / zoom, 0, WIDTH)
+        width = round(WIDTH / zoom)
+        x0 = min(round(x0), WIDTH - width)
+        x1 = x0 + width
+        zoom = WIDTH / (x1 - x0)
     crop = image.crop((round(x0), round(y0), round(x1), round(y1)))
     size = (WIDTH, max(1, round((y1 - y0) * zoom)))
     if zoom != 1.0:

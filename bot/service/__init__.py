@@ -13,6 +13,8 @@ two simultaneous moves is judged on the new position.
     bots.py        the seats the bot plays: its turns, thought out in worker processes
     play.py        move, resign, abort, hand, autocomplete, and the commit of every turn
     panel.py       the move panel: a move picked in steps, for the player to move, played as /move
+    lessons.py     the lessons: progress per user and game, a lesson played with the panel or by notation
+    hints.py       hints: the move the AI would play for the player to move, in casual games
     clock.py       the background sweep: expiry, reminders, timeouts
     timers.py      time per move, per server
     standings.py   ratings, profiles, leaderboards
@@ -62,6 +64,8 @@ from .base import (
 from .bots import Bots
 from .challenges import DEFAULT_CHALLENGE_TTL, Challenges
 from .clock import Sweeper
+from .hints import Hints
+from .lessons import Course, Learning, LessonPanel
 from .looking import Looking
 from .notify import Notify
 from .open_seats import OpenSeats
@@ -78,7 +82,8 @@ from .tournaments import Tournaments
 from .wording import in_words
 
 __all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "Viewer", "NO_GAME_HERE", "HOUR",
-           "in_words", "Panel", "Announcement", "DirectMessage"]
+           "in_words", "Panel", "Announcement", "DirectMessage",
+           "Course", "LessonPanel"]
 R = TypeVar("R")
 log = logging.getLogger(__name__)
 
@@ -136,6 +141,11 @@ class GameService:
         self.open_panel = explained(self.panels.open)
         self.panel_step = self.panels.step
         self.play_panel = self.panels.play_chosen
+        # learning: lessons (private, touching no game) and hints in casual games
+        self.learning = Learning(store, clock, pictures)
+        self.standings.learned = self.learning.summary
+        self.hints = Hints(self.running, self.workers)
+        self.hint = explained(self.hints.hint)
         # what the players agree on
         self.draw = explained(self.agreements.draw)
         self.takeback = explained(self.agreements.takeback)
@@ -156,6 +166,7 @@ class GameService:
         self.games = self.looking.games
         self.recent_games = self.looking.recent
         self.rules = self.looking.rules
+        self.rules_page = self.looking.rules_page
         # watching a game again
         self.replays = Replays(store, self.running, self.workers, pictures, self.looking)
         self.replay, self.position = self.replays.replay, self.replays.position

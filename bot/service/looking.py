@@ -116,6 +116,13 @@ class Looking:
             raise UserError(str(err)) from None
         return Reply(records.rules_text(info.id))
 
+    async def rules_page(self, variant: str) -> Reply:
+        """A game's rules, with its legend picture (each tile, the owners, the last move: drawn by
+        the game's own renderer, rendering/legend.py)."""
+        reply = self.rules(variant)
+        reply.image = await self.pictures.legend(engine.info(variant).id)
+        return reply
+
     async def explain(self, missing: NoGameHere) -> str:
         """What someone who asked for the game of a channel where none runs should hear: the
         challenge waiting there, their game in its own thread, or the game that ended there."""

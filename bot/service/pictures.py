@@ -18,6 +18,7 @@ import rendering
 from data import GameRow
 from engine.steps import Step
 from engine.view import BoardView
+from rendering import legend as legends
 from rendering import panel as panels
 from rendering import replay as drawing
 from rendering.standings import Standings, render_standings
@@ -52,6 +53,10 @@ class Pictures:
         return await self._draw(f"the board of game {row.id}", rendering.render_view, game.view(),
                                 seat_names(row))
 
+    async def view(self, view: BoardView, names: list[str] | None = None) -> bytes | None:
+        """The picture of any position's view (a lesson's, a game that is not stored)."""
+        return await self._draw(f"a {view.variant} position", rendering.render_view, view, names)
+
     async def hand(self, game: engine.Game, seat: int) -> bytes | None:
         """A picture of one player's own tiles (games with hidden hands)."""
         return await self._draw(f"the hand of seat {seat}", rendering.render_hand_view, game.hand_view(seat))
@@ -66,6 +71,10 @@ class Pictures:
     async def panel(self, view: BoardView, step: Step, names: list[str] | None = None) -> bytes | None:
         """One step of the move panel (rendering.panel), for the player to move alone."""
         return await self._draw(f"a {view.variant} move panel step", panels.render_panel, view, step, names)
+
+    async def legend(self, variant: str) -> bytes | None:
+        """A game's legend: each tile with its code and name, the owners' looks, the last move."""
+        return await self._draw(f"the {variant} legend", legends.legend_png, variant)
 
     async def proposal(self, variant: str, options: dict[str, Any]) -> bytes | None:
         """A preview of the board a challenge proposes, in games whose board is an option."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import engine
@@ -23,6 +23,8 @@ class Standings:
         self.store = store
         self.clock = clock
         self.pictures = pictures
+        # a player's lessons in a line (set by the service: bot/service/lessons.py), for profiles
+        self.learned: Callable[[Person, str | None], Awaitable[str]] | None = None
 
     def update(self, row: GameRow, game: engine.Game, now: float, result: dict) -> RatingUpdate:
         """The rating update the store applies with a finished rated game's last turn, in the same
@@ -120,9 +122,11 @@ class Standings:
                 raise UserError(str(err)) from None
         rows = await self.store.ratings([user.id], variant)
         against_bot = await self.against_bot(user, variant)
+        learned = await self.learned(user, variant) if self.learned is not None else ""
         if not rows:
             where = f" in {engine.info(variant).name}" if variant else ""
-            return Reply(f"{user.name} has no rated games{where} yet." + (f"\n{against_bot}" if against_bot else ""))
+            return Reply("\n".join(line for line in (f"{user.name} has no rated games{where} yet.", against_bot,
+                                                      learned) if line))
         lines = [f"{user.name}'s ratings"]
         chart = None
         for row in sorted(rows, key=lambda r: -r.games):
@@ -138,19 +142,23 @@ class Standings:
                 chart = await self.pictures.rating_chart(title, values)
         if against_bot:
             lines.append(against_bot)
+        if learned:
+            lines.append(learned)
         return Reply("\n".join(lines), image=chart)
 
     async def against_bot(self, user: Person, variant: str | None = None) -> str:
         """A player's record against the bot, by game and level (games against it are unrated)."""
         tally: dict[tuple[str, str], list[int]] = {}
-        for game, level, result in await self.store.results_against_bots(user.id):
+        for game, level, result, hints in await self.store.results_against_bots(user.id):
             if variant is None or game == variant:
-                counts = tally.setdefault((game, level), [0, 0, 0])
+                counts = tally.setdefault((game, level), [0, 0, 0, 0])
                 counts[("win", "draw", "loss").index(result)] += 1
+                counts[3] += hints
         if not tally:
             return ""
         parts = [f"{engine.info(game).name} {level}: {w} W, {d} D, {lost} L"
-                 for (game, level), (w, d, lost) in sorted(tally.items())]
+                 + (f" ({count(hints, 'hint')} used)" if hints else "")
+                 for (game, level), (w, d, lost, hints) in sorted(tally.items())]
         return "Against the bot (not rated): " + "; ".join(parts)
 
     async def leaderboard(self, variant: str, *, guild_id: int | None = None, page: int = 1,

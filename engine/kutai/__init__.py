@@ -11,6 +11,7 @@ from .tiles import TILES, value
 DESCRIPTOR = register(GameDescriptor(
     id="kutai", name="Kutai Pai Sho", min_players=2, max_players=2,
     options=OPTIONS, game=KutaiGame, load=KutaiGame.from_position, order=40, ai=KNOWLEDGE, steps=STEPS,
+    tiles=tuple((t.code, t.name) for t in TILES.values()),
 ))
 
 __all__ = ["KutaiGame", "Harmony", "Link", "analyse", "TILES", "value", "DESCRIPTOR"]

@@ -11,7 +11,7 @@ from .steps import STEPS
 DESCRIPTOR = register(GameDescriptor(
     id="pauso", name="PAUSO", min_players=2, max_players=4,
     options=OPTIONS, game=PausoGame, load=PausoGame.from_position, order=60, board_option="board",
-    ai=KNOWLEDGE, steps=STEPS,
+    ai=KNOWLEDGE, steps=STEPS, tiles=(("ring", "Ring"), ("point", "Point")),
 ))
 
 __all__ = ["PausoGame", "Event", "LayoutError", "parse_layout", "PRESETS", "DEFAULT_PRESET", "DESCRIPTOR"]

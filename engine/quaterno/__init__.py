@@ -10,6 +10,7 @@ from .tiles import KINDS
 DESCRIPTOR = register(GameDescriptor(
     id="quaterno", name="Quaterno", min_players=2, max_players=2,
     options=OPTIONS, game=QuaternoGame, load=QuaternoGame.from_position, order=50, ai=KNOWLEDGE, steps=STEPS,
+    tiles=tuple(KINDS.items()),
 ))
 
 __all__ = ["QuaternoGame", "KINDS", "DESCRIPTOR"]

@@ -40,6 +40,9 @@ def normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
 
 
 
+
+AXIS_WORDS = {"D1": "the diagonal a1-k11", "D2": "the diagonal a11-k1"}  # the rules' D1 and D2 in messages
+
 class QuaternoGame(Game):
     """Quaterno for two players."""
 
@@ -128,6 +131,7 @@ class QuaternoGame(Game):
         return board_view(self)
 
     def describe_last_turn(self) -> str:
+        """The figures the turn scored, in words (the diagonals named by their ends, never D1 or D2)."""
         if self.last_was_leave:
             return ""
         parts = []
@@ -135,7 +139,8 @@ class QuaternoGame(Game):
             a = self.square_of(player, kind)
             b = self.square_of(1 - player, kind)
             assert a is not None and b is not None  # a figure's two tiles stand on the board
-            parts.append(f"Figure {KINDS[kind]} for Player {player + 1} ({axis}: {sq_name(a)} and {sq_name(b)})")
+            parts.append(f"Figure {KINDS[kind]} for Player {player + 1} ({sq_name(a)} and {sq_name(b)}, mirrored "
+                         f"across {AXIS_WORDS[axis]})")
         if self.last and self.last["kind"] == "pass":
             parts.insert(0, f"Player {self.last['player'] + 1} had no legal move and passed")
         return "; ".join(parts)

@@ -69,8 +69,9 @@ async def test_console_picture_numbers_go_on_from_an_earlier_session(service, tm
 
 async def test_console_rules_and_offers_read_as_plain_text(service, tmp_path):
     session = ConsoleSession(service, tmp_path)
-    [rules] = await session.handle("alice: rules pauso")
+    rules, legend = await session.handle("alice: rules pauso")
     assert "**" not in rules and "`" not in rules and "Options" in rules
+    assert legend.startswith("[legend (each tile, the owners, the last move): ")  # its picture, saved
     assert terminal_text("**Bold** `R@c3` [site](https://x.example)") == "Bold R@c3 site (https://x.example)"
     out = await session.handle("alice: challenge pauso bot:hard rings=4")
     assert "bot (hard, Apricot)" in out[0] and ") (" not in " ".join(out)

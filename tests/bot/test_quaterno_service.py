@@ -20,8 +20,8 @@ async def test_console_plays_the_complete_game_of_t_q8(service, tmp_path):
     assert "alice challenges bob to a rated game of Quaterno" in text
     assert "alice played So@k4. bob (Player 2) to move." in text
     assert "alice played c5>f5-e5. bob (Player 2) to move." in text
-    assert ("alice played e6-f6. Figure Compass for Player 1 (D1: k7 and g11); Figure Soldier for Player 1 "
-            "(D1: k4 and d11). Game over: alice (Player 1) wins 2\u20130 (two figures).") in text
+    assert ("alice played e6-f6. Figure Compass for Player 1 (k7 and g11, mirrored across the diagonal a1-k11); "
+            "Figure Soldier for Player 1 (k4 and d11, mirrored across the diagonal a1-k11). Game over: alice (Player 1) wins 2\u20130 (two figures).") in text
     assert len(list((tmp_path / "boards").glob("*.png"))) == 1 + 15
 
 

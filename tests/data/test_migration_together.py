@@ -1,5 +1,5 @@
 """Migration 10 (playing together) on a real SQLite file: a database the bot left at version 9,
-with a running game and its timer, a finished game and an open challenge, opens at version 10 with
+with a running game and its timer, a finished game and an open challenge, opens at the newest version with
 everything kept; the games are ordinary (no tournament, the server's time, named opponents), the
 running one goes on (its next timer now asks about vacations), and the new tables take rows."""
 from __future__ import annotations
@@ -41,10 +41,10 @@ def version_9_file(path: str) -> None:
     raw.close()
 
 
-async def test_a_version_9_database_opens_at_version_10_with_everything_kept(db_path, clock):
+async def test_a_version_9_database_opens_at_the_newest_version_with_everything_kept(db_path, clock):
     version_9_file(db_path)
     store = await Store.open(db_path)
-    assert await store.schema_version() == 10 == len(MIGRATIONS)
+    assert await store.schema_version() == len(MIGRATIONS) >= 10
     games = [await store.get_game(n) for n in (1, 2, 3)]
     assert [g.status for g in games] == ["running", "finished", "challenge"]
     assert all(g.tournament_id is None and g.move_seconds is None and g.open_seats is None for g in games)
@@ -64,5 +64,5 @@ async def test_a_version_9_database_opens_at_version_10_with_everything_kept(db_
     assert (await store.player_settings([1]))[1].notify == "dm"
     await store.close()
     reopened = await Store.open(db_path)
-    assert await reopened.schema_version() == 10 and (await reopened.get_game(1)).moves == ["R@c3", "R@b2"]
+    assert await reopened.schema_version() == len(MIGRATIONS) and (await reopened.get_game(1)).moves == ["R@c3", "R@b2"]
     await reopened.close()

@@ -176,6 +176,8 @@ async def test_rules_moves_export_and_games(world):
     env, guild, channel, m = world
     rules = await m["dave"].slash(channel, "rules", game="pauso")
     assert rules.ephemeral and "PAUSO" in rules.response.embeds[0].description
+    assert rules.response.attachments[0].filename == "legend.png"  # the legend, drawn by the renderer
+    assert rules.response.embeds[0].image.url == "attachment://legend.png"
     _, thread = await start_game(world)
     await m["alice"].slash(thread, "move", move="c3")
     moves = await m["dave"].slash(thread, "moves")

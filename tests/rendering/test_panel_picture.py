@@ -127,3 +127,15 @@ def test_a_game_without_a_geometry_shows_every_option_in_the_tray():
         assert [t.key for t in geo.targets] == ["A", "B", "C"] and geo.points == ()
     finally:
         nim.uninstall()
+
+
+def test_an_enlarged_cut_puts_each_tile_where_its_key_ring_is():
+    """A few options close together are enlarged at most MAX_ZOOM times: the cut is then widened to
+    the picture's width at that zoom, so the tiles and the marks placed on them stay together."""
+    game = engine.load("basic", "P1: Ja k6, Li m8\nP2: Ro e12\nreserve P1: Ja 0, Li 0, WJ 2, Ro 0, Ch 0, Rh 0")
+    step = steps.walk(game, "")
+    drawn = rendering.picture_of(game.view())
+    geo = rendering.geometry_of(game.view())
+    _, _, zoom, box = panel._board(drawn.image, geo, step, game.view())
+    assert zoom == pytest.approx(panel.MAX_ZOOM, rel=0.02)  # a small group of points: enlarged to the most
+    assert (box[2] - box[0]) * zoom == pytest.approx(WIDTH)  # the cut fills the width at exactly that zoom
