@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
+from .puzzle_sql import PuzzleSql
 from .rating_sql import RatingSql
 from .rows import (
     KEEP,
@@ -62,7 +63,7 @@ def timer_row(r: Row) -> Timer:
 
 
 
-class SqlStore(RatingSql):
+class SqlStore(RatingSql, PuzzleSql):
     """The store's operations; a database supplies ``_tx`` (a write transaction) and ``_read``."""
 
     path: str = ""
