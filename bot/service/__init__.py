@@ -21,6 +21,8 @@ two simultaneous moves is judged on the new position.
     wording.py     how games, turns and results are put into words
     pictures.py    the pictures replies carry, drawn by the painters (off the event loop)
     replays.py     a game's animated replay and any of its positions (the step-through)
+    puzzles.py     puzzles for players (with puzzle_standing.py: their ratings), the daily post
+    review.py      the AI's review of a finished game (or of an exported record)
 
 CPU-heavy work runs in worker processes (``service.workers``, bot/workers.py): the AI and animated
 replays there, still pictures in ``service.painters`` (its own processes in the Discord bot, so a
@@ -47,6 +49,7 @@ from .looking import Looking
 from .panel import Panel, Panels
 from .pictures import Pictures
 from .play import Play
+from .puzzles import Puzzles, Shown
 from .replays import Replays
 from .running import RunningGames
 from .standings import Standings
@@ -54,7 +57,7 @@ from .timers import DEFAULT_DEADLINE, DEFAULT_REMINDER, Timers
 from .wording import in_words
 
 __all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "Viewer", "NO_GAME_HERE", "HOUR",
-           "in_words", "Panel"]
+           "in_words", "Panel", "Shown"]
 R = TypeVar("R")
 log = logging.getLogger(__name__)
 
@@ -116,14 +119,15 @@ class GameService:
         self.agree = self.agreements.agree
         self.decline_offer = self.agreements.decline
         # time
-        self.tick = self.sweeper.tick
         self.unannounced = self.sweeper.unannounced
         self.orphans = self.challenges.orphans
         self.timings = self.timers.timings
         self.set_timings = self.timers.set_timings
         # ratings
-        self.profile = self.standings.profile
         self.leaderboard = self.standings.leaderboard
+        # puzzles
+        self.puzzles = Puzzles(store, clock, pictures, rng)
+        self.puzzle_board = self.puzzles.leaderboard
         # looking
         self.board = explained(self.looking.board)
         self.moves = explained(self.looking.moves)
@@ -134,6 +138,24 @@ class GameService:
         # watching a game again
         self.replays = Replays(store, self.running, self.workers, pictures, self.looking)
         self.replay, self.position = self.replays.replay, self.replays.position
+
+    async def tick(self) -> list[Notice]:
+        """What is due now: expired challenges, reminders, timeouts, then the daily puzzle posts
+        (a post that fails to be made is logged and tried no more that day)."""
+        notices = await self.sweeper.tick()
+        try:
+            notices += await self.puzzles.due_posts()
+        except Exception:
+            log.exception("The daily puzzle posts could not be looked up; the next tick tries again")
+        return notices
+
+    async def profile(self, user: Person, variant: str | None = None) -> Reply:
+        """A player's ratings (games and puzzles), record and rating chart."""
+        reply = await self.standings.profile(user, variant)
+        lines = await self.puzzles.profile_lines(user, variant)
+        if lines:
+            reply.text += "\n" + "\n".join(lines)
+        return reply
 
     def _explained(self, action: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
         """``action``, whose refusal that no game runs in the channel says what is there instead

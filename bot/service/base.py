@@ -101,6 +101,7 @@ class Reply:
     ply: int | None = None  # the record entries this message shows played (0: the start): once it is
     #                         posted, the front-end says so (GameService.posted)
     pick: bool = False  # a person is to move in the running game: offer the Play button (the move panel)
+    solve: str | None = None  # a daily puzzle's post: offer its Solve button ("<puzzle id>:<day>")
 
 
 @dataclass
