@@ -19,6 +19,7 @@ from engine import ai
 from engine.notation import echo
 
 from .console_panel import ConsolePanel
+from .console_puzzles import ConsolePuzzles
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
 from .service import GameService, Notice, Person, Reply, UserError, Viewer
 
@@ -48,7 +49,10 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   browse [#game] [n]   the position after n moves (default: the last) of the game here or #game
   profile [name] [game]  ratings, record and a rating chart (challenges are rated
                        unless you add rated=no)
-  leaderboard [game] [page]  the best rated players
+  leaderboard [game] [page]  the best rated players (leaderboard puzzles <game>: by puzzle rating)
+  puzzle [game|daily]  a puzzle for you near your puzzle rating (daily: today's, the same for
+                       everyone); solve <move> or solve <n> (a choice of its list), solve back,
+                       give up (shows the solution)
   channel <name>       go to another channel (one running game per channel)
   help | quit
 Games: {games}. A game's options and notation: rules <game>."""
@@ -63,7 +67,7 @@ def help_text() -> str:
 
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "offer", "takeback",
-            "rematch", "replay", "browse", "pick", "back", "cancel"}
+            "rematch", "replay", "browse", "pick", "back", "cancel", "puzzle", "solve", "give"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
 _PICTURE_RE = re.compile(r"^game\d+-(\d+)")
 _OFFER_RE = re.compile(r"(?i)\s*(offer|accept|decline)\s+(draw|takeback)\s*")
@@ -92,6 +96,7 @@ class ConsoleSession:
         self._shown: list[Reply] = []  # replies printed by the line being handled
         service.bots.announce = self._hear
         self.panel = ConsolePanel(service, self._save, self._show)
+        self.puzzles = ConsolePuzzles(service, self._save)
 
     @property
     def channel_id(self) -> int:
@@ -168,8 +173,11 @@ class ConsoleSession:
             if not args:
                 raise UserError("Which game? leaderboard <game> [page], one of: "
                                 f"{', '.join(d.id for d in engine.games())}.")
+            board = self.service.leaderboard
+            if args[0].lower() == "puzzles" and len(args) > 1:
+                board, args = self.service.puzzle_board, args[1:]
             page = int(args[1]) if len(args) > 1 and args[1].isdigit() else 1
-            return self._show(await self.service.leaderboard(args[0], page=page))
+            return self._show(await board(args[0], page=page))
         if word == "profile":
             args = rest.split()
             if not args and self.speaker is None:
@@ -216,6 +224,12 @@ class ConsoleSession:
             return self._show(await svc.rematch(me, _game_id(rest), channel_id=here))
         if word in ("pick", "back", "cancel"):
             return await self.panel.handle(word, rest, me, here)
+        if word == "puzzle":
+            return await self.puzzles.ask(me, rest)
+        if word == "solve":
+            return await self.puzzles.solve(me, rest)
+        if word == "give" and rest.lower() == "up":
+            return await self.puzzles.give_up(me)
         if word == "move":
             if not rest:
                 raise UserError("Which move? For example: move c3")

@@ -272,7 +272,7 @@ class Puzzles:
             panel = await picking(game, path, self.pictures, "\n".join(head), names=self._names(user, puzzle))
         except StepError:
             raise UserError(NOT_OFFERED) from None
-        text = panel.text + "\nOr type your move (Type a move), or give up to see the solution."
+        text = panel.text + "\nOr type the move; give up shows the solution."
         return Shown(text, panel.image, attempt.id, attempt.progress, panel.step, puzzle.variant)
 
     # ----- the daily post --------------------------------------------------------------------------
