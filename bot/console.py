@@ -50,6 +50,8 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   profile [name] [game]  ratings, record and a rating chart (challenges are rated
                        unless you add rated=no)
   leaderboard [game] [page]  the best rated players (leaderboard puzzles <game>: by puzzle rating)
+  review [#game]       the AI's review of a finished game (here, or game N): a chart and the marked
+                       turns, pictures in the boards folder; review record <file> reviews an export
   puzzle [game|daily]  a puzzle for you near your puzzle rating (daily: today's, the same for
                        everyone); solve <move> or solve <n> (a choice of its list), solve back,
                        give up (shows the solution)
@@ -67,7 +69,7 @@ def help_text() -> str:
 
 COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort", "moves", "export", "hand",
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "offer", "takeback",
-            "rematch", "replay", "browse", "pick", "back", "cancel", "puzzle", "solve", "give"}
+            "rematch", "replay", "browse", "pick", "back", "cancel", "puzzle", "solve", "give", "review"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
 _PICTURE_RE = re.compile(r"^game\d+-(\d+)")
 _OFFER_RE = re.compile(r"(?i)\s*(offer|accept|decline)\s+(draw|takeback)\s*")
@@ -188,6 +190,8 @@ class ConsoleSession:
             replay = await self.service.replay(channel_id=self.channel_id, game_id=_number(rest.removeprefix("#")),
                                                viewer=self.viewer(self.speaker))
             return [replay.text, f"[replay: {self._save(replay.gif, replay.game_id, '-replay', 'gif')}]"]
+        if word == "review":
+            return await self._review(rest)
         if word == "browse":
             game = _number(next((w[1:] for w in rest.split() if w.startswith("#")), ""))
             ply = _number(next((w for w in rest.split() if not w.startswith("#")), ""), "move")
@@ -283,6 +287,30 @@ class ConsoleSession:
         return await self.service.challenge(guild_id=None, channel_id=self.channel_id, challenger=me,
                                             opponents=opponents, variant=words[0], options=options or None,
                                             rated=rated)
+
+    async def _review(self, rest: str) -> list[str]:
+        """``review [#game]`` or ``review record <file>``: the review's words, the chart and the
+        marked turns' pictures saved in the boards folder."""
+        me = stable_id("user", self.speaker) if self.speaker else 0
+        reviews = self.service.reviews
+        if rest.lower().startswith("record"):
+            path = Path(rest[len("record"):].strip()).expanduser()
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as err:
+                raise UserError(f"I could not read the record file {path}: {err}.") from None
+            reviewed = await reviews.of_record(me, text)
+        else:
+            reviewed = await reviews.of_game(me, channel_id=self.channel_id, game_id=_game_id(rest),
+                                             viewer=self.viewer(self.speaker))
+        out = [terminal_text(reviewed.text)]
+        if reviewed.chart is not None:
+            out.append(f"[chart: {self._save(reviewed.chart, reviewed.game_id, '-review')}]")
+        for turn in reviewed.turns:
+            out.append(terminal_text(turn.text))
+            if turn.image is not None:
+                out.append(f"[picture: {self._save(turn.image, reviewed.game_id, '-review-turn')}]")
+        return out
 
     def _game_here(self) -> int:
         """The number of the game running in this channel."""

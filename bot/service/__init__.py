@@ -51,13 +51,14 @@ from .pictures import Pictures
 from .play import Play
 from .puzzles import Puzzles, Shown
 from .replays import Replays
+from .review import Reviewed, Reviews
 from .running import RunningGames
 from .standings import Standings
 from .timers import DEFAULT_DEADLINE, DEFAULT_REMINDER, Timers
 from .wording import in_words
 
 __all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "Viewer", "NO_GAME_HERE", "HOUR",
-           "in_words", "Panel", "Shown"]
+           "in_words", "Panel", "Shown", "Reviewed"]
 R = TypeVar("R")
 log = logging.getLogger(__name__)
 
@@ -138,6 +139,8 @@ class GameService:
         # watching a game again
         self.replays = Replays(store, self.running, self.workers, pictures, self.looking)
         self.replay, self.position = self.replays.replay, self.replays.position
+        # the AI's review of a finished game (or of an exported record)
+        self.reviews = Reviews(store, self.workers, self.painters, self.looking, clock)
 
     async def tick(self) -> list[Notice]:
         """What is due now: expired challenges, reminders, timeouts, then the daily puzzle posts

@@ -113,3 +113,4 @@ async def test_the_daily_post_after_the_clock_reaches_its_hour(world):
     opened = await m["carol"].click(post, label="Solve")
     assert opened.response.ephemeral and the_puzzle(opened.response.content) is daily_puzzle(day)
     assert "The puzzle of" in opened.response.content or day == day_of(discord.utils.utcnow().timestamp())
+
