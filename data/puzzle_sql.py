@@ -161,12 +161,17 @@ class PuzzleSql:
         return [PuzzlePlayerRow(**dict(r)) for r in await self._read(sql, args)]
 
     # ----- the daily puzzle's post ------------------------------------------------------------------
-    async def set_daily_post(self, guild_id: int, channel_id: int, hour: int, now: float) -> None:
+    async def set_daily_post(self, guild_id: int, channel_id: int, hour: int, now: float, today: str,
+                             posted_today: bool) -> None:
+        """Post the daily puzzle in a server's channel at an hour (UTC). ``posted_today``: count
+        today's as posted (its hour has passed), so the first post comes at the next such hour;
+        a post made today already stays made."""
         async with self._tx() as tx:
             await tx.run("INSERT INTO daily_puzzles (guild_id, channel_id, hour, last_day, set_at) "
-                         "VALUES (?, ?, ?, NULL, ?) ON CONFLICT (guild_id) DO UPDATE SET channel_id = "
-                         "excluded.channel_id, hour = excluded.hour, set_at = excluded.set_at",
-                         (guild_id, channel_id, hour, now))
+                         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET channel_id = "
+                         "excluded.channel_id, hour = excluded.hour, set_at = excluded.set_at, last_day = CASE "
+                         "WHEN daily_puzzles.last_day = ? THEN daily_puzzles.last_day ELSE excluded.last_day END",
+                         (guild_id, channel_id, hour, today if posted_today else None, now, today))
 
     async def drop_daily_post(self, guild_id: int) -> bool:
         """Stop a server's daily post; whether there was one."""

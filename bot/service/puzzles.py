@@ -28,7 +28,7 @@ from engine.steps import Step, StepError
 from . import puzzle_standing as standing
 from . import wording
 from .base import SAVE_FAILED, Notice, Person, Reply, UserError
-from .panel import picking
+from .panel import STILL_DRAWING, picking
 from .pictures import Pictures
 
 log = logging.getLogger(__name__)
@@ -74,6 +74,7 @@ class Puzzles:
         self.clock = clock
         self.pictures = pictures
         self.rng = rng or random.Random()
+        self._drawing: set[int] = set()  # users whose puzzle picture is being drawn (one at a time each)
 
     # ----- opening a puzzle -------------------------------------------------------------------
     async def ask(self, user: Person, variant: str | None = None, guild_id: int | None = None) -> Shown:
@@ -268,10 +269,15 @@ class Puzzles:
             head.append(f"Your hand: {game.hand_text(puzzle.seat)}")
         if said:
             head.append(said)
+        if user.id in self._drawing:  # pressing faster than pictures are drawn would take the painters from everyone
+            raise UserError(STILL_DRAWING)
+        self._drawing.add(user.id)
         try:
             panel = await picking(game, path, self.pictures, "\n".join(head), names=self._names(user, puzzle))
         except StepError:
             raise UserError(NOT_OFFERED) from None
+        finally:
+            self._drawing.discard(user.id)
         text = panel.text + "\nOr type the move; give up shows the solution."
         return Shown(text, panel.image, attempt.id, attempt.progress, panel.step, puzzle.variant)
 

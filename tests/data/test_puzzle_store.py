@@ -64,13 +64,15 @@ async def test_the_end_writes_ratings_and_streak_once(store):
 
 
 async def test_a_daily_post_is_claimed_once_a_day(store):
-    await store.set_daily_post(1, 55, 9, 0.0)
+    await store.set_daily_post(1, 55, 9, 0.0, "2027-01-15", False)
     assert [p.channel_id for p in await store.due_daily_posts("2027-01-15", 9)] == [55]
     assert await store.due_daily_posts("2027-01-15", 8) == []  # not yet its hour
     assert await store.claim_daily_post(1, "2027-01-15")
     assert not await store.claim_daily_post(1, "2027-01-15")
     assert await store.due_daily_posts("2027-01-15", 23) == []
     assert [p.guild_id for p in await store.due_daily_posts("2027-01-16", 10)] == [1]
+    await store.set_daily_post(1, 56, 7, 0.0, "2027-01-16", True)  # set after its hour: tomorrow's comes first
+    assert await store.due_daily_posts("2027-01-16", 23) == []
     assert await store.drop_daily_post(1) and not await store.drop_daily_post(1)
 
 
