@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.challenges", "cogs.play", "cogs.panel", "cogs.looking", "cogs.replays", "cogs.clock",
               "cogs.ratings", "cogs.admin", "cogs.status", "cogs.web", "cogs.tournaments", "cogs.settings",
-              "cogs.learn")
+              "cogs.learn", "cogs.puzzles", "cogs.review")
 UNPUBLISHED = ("The slash commands are not published anywhere, so nobody can use the bot yet: set "
                "DEV_GUILD_ID in .env to publish them to your server at once, or run 'scripts/start sync' once "
                "to publish them to every server (Discord may take up to an hour to show them).")

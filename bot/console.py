@@ -22,6 +22,7 @@ from engine.notation import echo
 
 from .console_learn import ConsoleLessons
 from .console_panel import ConsolePanel
+from .console_puzzles import ConsolePuzzles
 from .console_text import help_text, last_picture_number
 from .console_together import ConsoleTogether
 from .options import DEFAULT_LEVEL, parse_options, pop_levels, pop_rated
@@ -38,7 +39,7 @@ COMMANDS = {"challenge", "accept", "decline", "board", "move", "resign", "abort"
             "games", "rules", "channel", "help", "quit", "exit", "profile", "leaderboard", "offer", "takeback",
             "rematch", "replay", "browse", "pick", "back", "cancel", "status", "take", "leave", "start",
             "tournament", "settings", "learn", "hint", "try", "stop", "next",
-            "again", "share"}
+            "again", "share", "puzzle", "solve", "give", "review"}
 _CHANNEL_RE = re.compile(r"<#([0-9]+)>")
 _OFFER_RE = re.compile(r"(?i)\s*(offer|accept|decline)\s+(draw|takeback)\s*")
 _BOT_RE = re.compile(r"(?i)bot(?::(\S*))?")  # a seat the bot plays, at a level (checked with the others)
@@ -74,6 +75,7 @@ class ConsoleSession:
             web.boards.announce = self._web_turn
         self.together = ConsoleTogether(service, self._show, self._channel_named, self._notice)
         self.lessons = ConsoleLessons(service, self._save)
+        self.puzzles = ConsolePuzzles(service, self._save)
 
     @property
     def channel_id(self) -> int:
@@ -181,8 +183,11 @@ class ConsoleSession:
             if not args:
                 raise UserError("Which game? leaderboard <game> [page], one of: "
                                 f"{', '.join(d.id for d in engine.games())}.")
+            board = self.service.leaderboard
+            if args[0].lower() == "puzzles" and len(args) > 1:
+                board, args = self.service.puzzle_board, args[1:]
             page = int(args[1]) if len(args) > 1 and args[1].isdigit() else 1
-            return self._show(await self.service.leaderboard(args[0], page=page))
+            return self._show(await board(args[0], page=page))
         if word == "profile":
             args = rest.split()
             if not args and self.speaker is None:
@@ -193,6 +198,8 @@ class ConsoleSession:
             replay = await self.service.replay(channel_id=self.channel_id, game_id=_number(rest.removeprefix("#")),
                                                viewer=self.viewer(self.speaker))
             return [replay.text, f"[replay: {self._save(replay.gif, replay.game_id, '-replay', 'gif')}]"]
+        if word == "review":
+            return await self._review(rest)
         if word == "browse":
             game = _number(next((w[1:] for w in rest.split() if w.startswith("#")), ""))
             ply = _number(next((w for w in rest.split() if not w.startswith("#")), ""), "move")
@@ -240,6 +247,12 @@ class ConsoleSession:
             return self._show(await svc.rematch(me, _game_id(rest), channel_id=here))
         if word in ("pick", "back", "cancel"):
             return await self.panel.handle(word, rest, me, here)
+        if word == "puzzle":
+            return await self.puzzles.ask(me, rest)
+        if word == "solve":
+            return await self.puzzles.solve(me, rest)
+        if word == "give" and rest.lower() == "up":
+            return await self.puzzles.give_up(me)
         if word == "move":
             if not rest:
                 raise UserError("Which move? For example: move c3")
@@ -295,6 +308,30 @@ class ConsoleSession:
         return await self.service.challenge(guild_id=None, channel_id=self.channel_id, challenger=me,
                                             opponents=opponents, variant=words[0], options=options or None,
                                             rated=rated)
+
+    async def _review(self, rest: str) -> list[str]:
+        """``review [#game]`` or ``review record <file>``: the review's words, the chart and the
+        marked turns' pictures saved in the boards folder."""
+        me = stable_id("user", self.speaker) if self.speaker else 0
+        reviews = self.service.reviews
+        if rest.lower().startswith("record"):
+            path = Path(rest[len("record"):].strip()).expanduser()
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as err:
+                raise UserError(f"I could not read the record file {path}: {err}.") from None
+            reviewed = await reviews.of_record(me, text)
+        else:
+            reviewed = await reviews.of_game(me, channel_id=self.channel_id, game_id=_game_id(rest),
+                                             viewer=self.viewer(self.speaker))
+        out = [terminal_text(reviewed.text)]
+        if reviewed.chart is not None:
+            out.append(f"[chart: {self._save(reviewed.chart, reviewed.game_id, '-review')}]")
+        for turn in reviewed.turns:
+            out.append(terminal_text(turn.text))
+            if turn.image is not None:
+                out.append(f"[picture: {self._save(turn.image, reviewed.game_id, '-review-turn')}]")
+        return out
 
     def _game_here(self) -> int:
         """The number of the game running in this channel."""

@@ -35,7 +35,12 @@ Commands (prefix each with the speaker's name, e.g. "alice: accept"; the prefix 
   browse [#game] [n]   the position after n moves (default: the last) of the game here or #game
   profile [name] [game]  ratings, record and a rating chart (challenges are rated
                        unless you add rated=no)
-  leaderboard [game] [page]  the best rated players
+  leaderboard [game] [page]  the best rated players (leaderboard puzzles <game>: by puzzle rating)
+  review [#game]       the AI's review of a finished game (here, or game N): a chart and the marked
+                       turns, pictures in the boards folder; review record <file> reviews an export
+  puzzle [game|daily]  a puzzle for you near your puzzle rating (daily: today's, the same for
+                       everyone); solve <move> or solve <n> (a choice of its list), solve back,
+                       give up (shows the solution)
   learn [game] [n]     lessons, only for you: your progress; a game's lessons (opens the
                        next one); lesson n. In a lesson: pick <n> (or just n), back,
                        a move typed (or try <move>), hint, then next, again or share;

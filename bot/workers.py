@@ -13,7 +13,7 @@ workers too: each worker registers the plug-ins when it starts, and the workers 
 they change (bot/plugins.py).
 
 Fair use: jobs wait in a queue of our own in front of the pool, which takes no more jobs than it
-has processes. The queue serves kinds in order (the bot's moves before replays) and, within a
+has processes. The queue serves kinds in order (the bot's moves, then reviews, then replays) and, within a
 kind, the servers (``key``) in turn: the server served longest ago goes first, so one server's
 backlog delays another server's move by at most the job already running.
 """
@@ -37,7 +37,7 @@ from .plugins import Plugins, install
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-KINDS = ("move", "replay")  # served in this order: a bot's move never waits behind a replay
+KINDS = ("move", "review", "replay")  # served in this order: a bot's move never waits behind a review or a replay
 Job = tuple[Callable[..., Any], tuple[Any, ...], "asyncio.Future[Any]"]
 
 

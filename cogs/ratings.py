@@ -26,14 +26,16 @@ class Ratings(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game")
     @app_commands.describe(game="Which game", everyone="All players of every server (default: this server)",
-                           page="Page number")
-    @app_commands.choices(game=game_choices())
+                           page="Page number", board="Rated games (default) or puzzles")
+    @app_commands.choices(game=game_choices(), board=[app_commands.Choice(name="Rated games", value="games"),
+                                                      app_commands.Choice(name="Puzzles", value="puzzles")])
     async def leaderboard(self, interaction: discord.Interaction, game: str, everyone: bool = False,
-                          page: app_commands.Range[int, 1, 1000] = 1) -> None:
+                          page: app_commands.Range[int, 1, 1000] = 1, board: str = "games") -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with user_errors(interaction):
             guild = None if everyone or interaction.guild_id is None else interaction.guild_id
-            reply = await self.bot.service.leaderboard(game, guild_id=guild, page=page)
+            board_of = self.bot.service.puzzle_board if board == "puzzles" else self.bot.service.leaderboard
+            reply = await board_of(game, guild_id=guild, page=page)
             await interaction.followup.send(**text_kwargs(reply.text, "leaderboard.txt"), ephemeral=True)
 
 

@@ -2,6 +2,7 @@
 with two databases: SQLite (store.py, the embedded default) and PostgreSQL (postgres.py, for
 several processes); ``open_store`` picks one from the configuration."""
 from .interface import GameStore, open_store
+from .puzzle_rows import DAILY, AttemptRow, DailyPost, PuzzleEnd, PuzzlePlayerRow, PuzzleRatingRow
 from .rows import (
     KEEP,
     GameRow,
@@ -18,5 +19,6 @@ from .rows import (
 )
 from .store import Store
 
-__all__ = ["GameRow", "GameStore", "HistoryRow", "KEEP", "LessonRow", "Offer", "RatingRow", "RatingUpdate", "Seat",
+__all__ = ["DAILY", "AttemptRow", "DailyPost", "PuzzleEnd", "PuzzlePlayerRow", "PuzzleRatingRow",
+           "GameRow", "GameStore", "HistoryRow", "KEEP", "LessonRow", "Offer", "RatingRow", "RatingUpdate", "Seat",
            "Store", "StoreError", "Timer", "TurnTimer", "WriteFailed", "open_store"]

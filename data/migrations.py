@@ -274,6 +274,66 @@ MIGRATIONS: list[Step] = [
         PRIMARY KEY (user_id, variant, lesson)
     );
     """,
+    # 12: puzzles and reviews (issue 40): each player's puzzle rating and streak per game, each
+    # puzzle's own rating (once someone tried it), every attempt (at most one open per player and
+    # slot: a game, or the daily puzzle), the servers' daily post, and the reviews of finished games
+    """
+    CREATE TABLE puzzle_players (
+        user_id     INTEGER NOT NULL,
+        variant     TEXT    NOT NULL,
+        name        TEXT    NOT NULL,
+        mu          REAL    NOT NULL,
+        sigma       REAL    NOT NULL,
+        attempts    INTEGER NOT NULL,
+        solved      INTEGER NOT NULL,
+        streak      INTEGER NOT NULL,          -- puzzles solved in a row, now
+        best_streak INTEGER NOT NULL,
+        best        REAL    NOT NULL,          -- best displayed puzzle rating so far
+        last_at     REAL    NOT NULL,
+        PRIMARY KEY (user_id, variant)
+    );
+    CREATE TABLE puzzle_ratings (
+        puzzle_id   TEXT    PRIMARY KEY,
+        variant     TEXT    NOT NULL,
+        mu          REAL    NOT NULL,
+        sigma       REAL    NOT NULL,
+        attempts    INTEGER NOT NULL,
+        solved      INTEGER NOT NULL
+    );
+    CREATE TABLE puzzle_attempts (
+        id          INTEGER PRIMARY KEY,
+        user_id     INTEGER NOT NULL,
+        puzzle_id   TEXT    NOT NULL,
+        variant     TEXT    NOT NULL,
+        slot        TEXT    NOT NULL,          -- the game's id, or 'daily'
+        day         TEXT,                      -- the daily puzzle's day (YYYY-MM-DD, UTC)
+        guild_id    INTEGER,                   -- where it was asked (NULL: a direct message, the console)
+        rated       INTEGER NOT NULL,          -- the player's first attempt at this puzzle
+        progress    INTEGER NOT NULL,          -- entries of the solution played
+        status      TEXT    NOT NULL,          -- open | solved | failed
+        started_at  REAL    NOT NULL,
+        ended_at    REAL,
+        before      REAL,                      -- the displayed puzzle rating before and after
+        after       REAL
+    );
+    CREATE UNIQUE INDEX one_open_puzzle ON puzzle_attempts (user_id, slot) WHERE status = 'open';
+    CREATE INDEX puzzle_attempts_by_user ON puzzle_attempts (user_id, puzzle_id);
+    CREATE INDEX puzzle_attempts_by_guild ON puzzle_attempts (guild_id, variant);
+    CREATE TABLE daily_puzzles (
+        guild_id    INTEGER PRIMARY KEY,
+        channel_id  INTEGER NOT NULL,
+        hour        INTEGER NOT NULL,          -- UTC
+        last_day    TEXT,                      -- the last day posted
+        set_at      REAL    NOT NULL
+    );
+    CREATE TABLE reviews (
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version     TEXT    NOT NULL,          -- what the review was made with (its budget)
+        data        TEXT    NOT NULL,          -- JSON: the evaluation per turn, the marked turns
+        created_at  REAL    NOT NULL,
+        PRIMARY KEY (game_id, version)
+    );
+    """,
 ]
 
 

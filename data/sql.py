@@ -18,6 +18,7 @@ from typing import Any
 from .lesson_sql import LessonSql
 from .open_sql import OpenSql
 from .player_sql import PlayerSql
+from .puzzle_sql import PuzzleSql
 from .rating_sql import RatingSql
 from .rows import (
     KEEP,
@@ -73,7 +74,7 @@ def timer_row(r: Row) -> Timer:
 
 
 
-class SqlStore(RatingSql, TournamentSql, PlayerSql, OpenSql, LessonSql):
+class SqlStore(RatingSql, TournamentSql, PlayerSql, OpenSql, LessonSql, PuzzleSql):
     """The store's operations; a database supplies ``_tx`` (a write transaction) and ``_read``."""
 
     path: str = ""

@@ -29,6 +29,8 @@ two simultaneous moves is judged on the new position.
                    points and standings (scoring.py)
     settings.py    each player's settings: how they hear of their turn, quiet hours, vacations
     notify.py      telling the player to move as they chose (mention, direct message, digest)
+    puzzles.py     puzzles for players (with puzzle_standing.py: their ratings), the daily post
+    review.py      the AI's review of a finished game (or of an exported record)
 
 CPU-heavy work runs in worker processes (``service.workers``, bot/workers.py): the AI and animated
 replays there, still pictures in ``service.painters`` (its own processes in the Discord bot, so a
@@ -72,7 +74,9 @@ from .open_seats import OpenSeats
 from .panel import Panel, Panels
 from .pictures import Pictures
 from .play import Play
+from .puzzles import Puzzles, Shown
 from .replays import Replays
+from .review import Reviewed, Reviews
 from .rounds import Rounds
 from .running import RunningGames
 from .settings import Settings
@@ -83,7 +87,7 @@ from .wording import in_words
 
 __all__ = ["GameService", "Person", "Reply", "Notice", "Closed", "UserError", "Viewer", "NO_GAME_HERE", "HOUR",
            "in_words", "Panel", "Announcement", "DirectMessage",
-           "Course", "LessonPanel"]
+           "Course", "LessonPanel", "Shown", "Reviewed"]
 R = TypeVar("R")
 log = logging.getLogger(__name__)
 
@@ -157,8 +161,10 @@ class GameService:
         self.timings = self.timers.timings
         self.set_timings = self.timers.set_timings
         # ratings
-        self.profile = self.standings.profile
         self.leaderboard = self.standings.leaderboard
+        # puzzles
+        self.puzzles = Puzzles(store, clock, pictures, rng)
+        self.puzzle_board = self.puzzles.leaderboard
         # looking
         self.board = explained(self.looking.board)
         self.moves = explained(self.looking.moves)
@@ -178,6 +184,16 @@ class GameService:
         self.settings = Settings(store, clock, self.notify.forget)
         self.dm_refused = self.notify.refused
         self.note_for = self.notify.note_for
+        # the AI's review of a finished game (or of an exported record)
+        self.reviews = Reviews(store, self.workers, self.painters, self.looking, clock)
+
+    async def profile(self, user: Person, variant: str | None = None) -> Reply:
+        """A player's ratings (games and puzzles), record and rating chart."""
+        reply = await self.standings.profile(user, variant)
+        lines = await self.puzzles.profile_lines(user, variant)
+        if lines:
+            reply.text += "\n" + "\n".join(lines)
+        return reply
 
     def _explained(self, action: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
         """``action``, whose refusal that no game runs in the channel says what is there instead
@@ -192,13 +208,18 @@ class GameService:
 
     async def tick(self) -> list[Notice]:
         """What is due now: expired challenges, reminders and timeouts, the tournaments' rounds,
-        turn notices held back by quiet hours and the daily digests."""
+        turn notices held back by quiet hours, the daily digests and the daily puzzle posts (a post
+        that fails to be made is logged and tried no more that day)."""
         notices = await self.sweeper.tick()
         notices += await self.rounds.tick()
         try:
             notices += await self.notify.due()
         except Exception:
             log.exception("The digests and held turn notices could not be sent; the next tick tries again")
+        try:
+            notices += await self.puzzles.due_posts()
+        except Exception:
+            log.exception("The daily puzzle posts could not be looked up; the next tick tries again")
         return notices
 
     async def posted(self, reply: Reply) -> None:

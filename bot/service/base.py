@@ -132,6 +132,7 @@ class Reply:
     tournament: int | None = None  # a tournament's announcement: offer Join / Leave
     announce: Announcement | None = None  # a tournament's announcement to edit
     notices: tuple[Notice, ...] = ()  # messages for other channels (a game's thread) that go with it
+    solve: str | None = None  # a daily puzzle's post: offer its Solve button ("<puzzle id>:<day>")
 
 
 @dataclass

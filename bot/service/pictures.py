@@ -57,6 +57,10 @@ class Pictures:
         """The picture of any position's view (a lesson's, a game that is not stored)."""
         return await self._draw(f"a {view.variant} position", rendering.render_view, view, names)
 
+    async def game(self, game: engine.Game, names: list[str], what: str) -> bytes | None:
+        """The picture of a game that is not stored (a puzzle's position, a reviewed turn)."""
+        return await self._draw(what, rendering.render_view, game.view(), [plain_name(n) for n in names])
+
     async def hand(self, game: engine.Game, seat: int) -> bytes | None:
         """A picture of one player's own tiles (games with hidden hands)."""
         return await self._draw(f"the hand of seat {seat}", rendering.render_hand_view, game.hand_view(seat))

@@ -2,7 +2,8 @@
 
 ``analyse`` is ``choose_move`` with everything it found (ranked moves, nodes, time); the arena
 and the search benchmark use it. ``budget_scale`` multiplies the level's budget (tiny budgets for
-smoke runs); it is not part of the public contract.
+smoke runs), and ``knowledge`` searches with other knowledge than the game's; neither is part of
+the public contract.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 
 from ..base import Game
 from . import alphabeta, mcts
+from .knowledge import Knowledge
 from .levels import Level
 from .levels import level as level_named
 from .registry import knowledge_for
@@ -40,9 +42,10 @@ def seeded_rng(game: Game, tag: str, seed: int) -> random.Random:
 
 
 def analyse(game: Game, level: str = "hard", seed: int = 0, time_limit: float | None = None,
-            budget_scale: float = 1.0) -> Analysis:
-    """``choose_move`` with what the search found (see the module docstring)."""
-    knowledge = knowledge_for(game.variant)
+            budget_scale: float = 1.0, knowledge: Knowledge | None = None) -> Analysis:
+    """``choose_move`` with what the search found (see the module docstring). ``knowledge``:
+    search with this instead of the game's own (a review after the end sees every tile with it)."""
+    knowledge = knowledge or knowledge_for(game.variant)
     chosen_level = level_named(level)
     if game.outcome is not None or game.to_move is None:
         raise ValueError("The game is over: there is no move to choose.")
