@@ -14,7 +14,7 @@ from bot.service import UserError
 from bot.service.puzzles import daily_puzzle, day_of
 from engine import puzzles, steps
 from engine.puzzles import WIN1, WIN2
-from tests.conftest import ALICE, BOB
+from tests.helpers import ALICE, BOB
 
 
 def first_of(kind: str, players: int = 2):

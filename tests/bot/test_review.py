@@ -13,7 +13,7 @@ from PIL import Image
 
 from bot.service import GameService, UserError
 from bot.workers import InlineWorkers
-from tests.conftest import ALICE, BOB, CAROL, looker
+from tests.helpers import ALICE, BOB, CAROL, looker
 
 CH = 300
 

@@ -13,8 +13,7 @@ import discord
 from bot.app import PaiShoBot
 from bot.service.puzzles import daily_puzzle, day_of
 from engine import puzzles, steps
-from tests.discord.conftest import TICK, make_config
-from tests.discord.test_flow import private_text
+from tests.discord.helpers import TICK, make_config, private_text
 
 
 def the_puzzle(text: str) -> puzzles.Puzzle:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from tests.discord.test_flow import private_text
+from tests.discord.helpers import private_text
 
 
 async def test_review_of_a_finished_game_and_refused_for_a_running_one(world):
