@@ -1,7 +1,8 @@
 """``scripts/start copy-to``: a SQLite database from real play (every game kind, running and
 finished, ratings, timers, an offer, a bot seat, a server's timings) copied into the throwaway
 PostgreSQL cluster; the same games then continue there, the ratings match, and new game numbers
-follow the highest copied. A copy that cannot be made, or does not check out, leaves PostgreSQL as
+follow the highest copied; this wave's tables (tournaments, players' settings, lessons, puzzle attempts)
+come along. A copy that cannot be made, or does not check out, leaves PostgreSQL as
 it was."""
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ import pytest
 
 from bot.__main__ import main
 from bot.copy_to import copy_to
+from data import LessonRow
 from data.copy import CopyRefused, copy_to_postgres
 from data.postgres import PostgresStore
+from data.together_rows import Entrant, PlayerSettings
 from tests.bot.real_play import GUILD, make_service, play_turns, real_play
 from tests.helpers import ALICE, BOB, CAROL, DAVE
 
@@ -32,7 +35,26 @@ async def everything(store) -> dict:
             "ratings": sorted(await store.ratings(EVERYONE), key=lambda r: (r.user_id, r.variant)),
             "history": [await store.history(u, v) for u in EVERYONE for v in ("basic", "ancient", "iroh", "kutai",
                                                                                "quaterno", "pauso")],
-            "settings": await store.guild_settings(GUILD)}
+            "settings": await store.guild_settings(GUILD),
+            "tournaments": [await store.get_tournament(t.id) for t in await store.tournaments_in(
+                GUILD, ("signup", "running", "finished", "cancelled"))],
+            "player settings": await store.player_settings(EVERYONE),
+            "lessons": [await store.lesson_progress(u) for u in EVERYONE],
+            "puzzle attempts": [await store.open_attempt(u, "pauso") for u in EVERYONE]}
+
+
+async def this_waves_rows(store, clock) -> None:
+    """What the newest tables hold in play: a tournament with an entrant, a player's notification
+    settings, a lesson under way and a puzzle being solved."""
+    tid = await store.create_tournament(guild_id=GUILD, channel_id=400, organiser_id=ALICE.id, name="Cup",
+                                        variant="pauso", options={}, format="swiss", rounds=3, rated=True,
+                                        move_seconds=3600.0, round_seconds=7200.0, adjudication="loss",
+                                        signup_until=clock.now + 3600, now=clock.now)
+    await store.add_entrant(tid, Entrant(BOB.id, "bob"), clock.now, 64)
+    await store.put_player_settings(PlayerSettings(CAROL.id, notify="dm", quiet_from=22, quiet_to=7))
+    await store.save_lesson(LessonRow(DAVE.id, "pauso", "01-place-and-push", 2, ("R@b2",), 1, clock.now), None)
+    await store.start_attempt(user_id=ALICE.id, puzzle_id="0df583c80d", variant="pauso", slot="pauso", day=None,
+                              guild_id=GUILD, now=clock.now)
 
 
 @pytest.fixture
@@ -41,6 +63,7 @@ async def played(db_path, clock, stores):
     store = await stores(db_path)
     service = make_service(store, clock)
     games = await real_play(service, clock)
+    await this_waves_rows(store, clock)
     held = await everything(store)
     service.close()
     await store.close()
@@ -61,7 +84,7 @@ async def test_a_copy_of_real_play_continues_on_postgresql(played, db_path, post
     copied, _ = await copy_to(db_path, postgres_url)
     assert dict(sorted(copied.counts.items())) == table_counts(db_path)
     highest = max(g.id for g in held["games"])
-    assert copied.next_ids == {"games.id": highest + 1}
+    assert copied.next_ids == {"games.id": highest + 1, "tournaments.id": 2, "puzzle_attempts.id": 2}
     assert copied.checked == "every game replays from its record (8 running, 7 finished)"
 
     store = await PostgresStore.open(postgres_url)
@@ -147,7 +170,10 @@ async def test_copy_to_from_the_command_line(played, db_path, postgres_url, caps
     assert await asyncio.to_thread(run, postgres_url) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"Copied {db_path} into {postgres_url} in one transaction (")
-    assert "Rows: games 16, " in out and "new numbers continue after the highest copied (games.id from 17)" in out
+    assert re.search(r"^Rows: .*\bgames 16\b", out, re.M), out
+    assert "new numbers continue after the highest copied (" in out
+    assert all(f"{column} from {n}" in out for column, n in (("games.id", 17), ("tournaments.id", 2),
+                                                             ("puzzle_attempts.id", 2)))
     assert f"Next: put DATABASE_URL={postgres_url} in .env and start the bot" in out
 
 
