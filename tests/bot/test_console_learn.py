@@ -13,7 +13,7 @@ async def test_a_whole_lesson_in_the_console(store, clock, tmp_path):
     service = make_service(store, clock)
     console = ConsoleSession(service, tmp_path)
     shown = await console.handle("ann: learn")
-    assert "\nBasic Pai Sho: 0 of 13 done" in "\n".join(shown)
+    assert "\nBasic Pai Sho: 0 of 15 done" in "\n".join(shown)
     await console.handle("ann: challenge pauso bob rings=4")  # a game in the channel meanwhile
     await console.handle("bob: accept")
     opened = await console.handle("ann: learn pauso")

@@ -35,9 +35,9 @@ async def test_a_new_learner_sees_every_game_and_the_first_lesson_next(store, cl
     service = make_service(store, clock)
     course = await service.learning.course(ANN)
     assert course.variant is None and {"basic", "pauso"} <= {v for v, _ in course.games}
-    assert "**Basic Pai Sho**: 0 of 13 done \u00b7 next: 1. Your first harmony" in course.text
+    assert "**Basic Pai Sho**: 0 of 15 done \u00b7 next: 1. Your first harmony" in course.text
     basic = await service.learning.course(ANN, "basic")
-    assert basic.next_lesson == "01-first-harmony" and len(basic.lessons) == 13
+    assert basic.next_lesson == "01-first-harmony" and len(basic.lessons) == 15
     with pytest.raises(UserError, match="Unknown game"):
         await service.learning.course(ANN, "chess")
 

@@ -30,11 +30,11 @@ async def test_a_whole_lesson_with_the_panel_is_private_until_shared(world):
     env, guild, channel, m = world
     ann = m["alice"]
     progress = private(await ann.slash(channel, "learn"))
-    assert "**Basic Pai Sho**: 0 of 13 done" in described(progress)
+    assert "**Basic Pai Sho**: 0 of 15 done" in described(progress)
     course = private(await ann.select(progress, ["basic"]))
-    assert "**Basic Pai Sho lessons** (0 of 13 done)" in described(course)
+    assert "**Basic Pai Sho lessons** (0 of 15 done)" in described(course)
     screen = private(await ann.click(course, label="Start 1. Your first harmony"))
-    assert screen.embeds[0].title == "Basic Pai Sho \u00b7 lesson 1 of 13: Your first harmony"
+    assert screen.embeds[0].title == "Basic Pai Sho \u00b7 lesson 1 of 15: Your first harmony"
     assert screen.attachments[0].filename == "lesson.png"
     lesson = lessons.find("basic", "01-first-harmony")
     game = lesson.start()
@@ -47,9 +47,9 @@ async def test_a_whole_lesson_with_the_panel_is_private_until_shared(world):
     assert channel.last_message is None  # nothing public so far
     shared = await ann.click(done, label="Share my result")
     assert not shared.response.ephemeral
-    assert channel.last_message.content.startswith("alice finished the Basic Pai Sho lesson 1 of 13")
+    assert channel.last_message.content.startswith("alice finished the Basic Pai Sho lesson 1 of 15")
     nxt = private(await ann.click(done, label="Next lesson"))
-    assert nxt.embeds[0].title.endswith("lesson 2 of 13: Which flowers harmonise")
+    assert nxt.embeds[0].title.endswith("lesson 2 of 15: Which flowers harmonise")
 
 
 async def test_a_typed_move_and_a_restart_in_the_middle_of_a_lesson(world, db_path):
