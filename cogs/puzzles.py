@@ -196,8 +196,8 @@ class SolveButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = bot_of(interaction).service.puzzles
-        await show(interaction, f"daily {self.day}", lambda: service.daily(person(interaction.user),
-                                                                            interaction.guild_id, self.day))
+        await show(interaction, f"daily {self.day}", lambda: service.daily(
+            person(interaction.user), interaction.guild_id, self.day, self.puzzle_id))
 
 
 @buttons

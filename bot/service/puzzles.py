@@ -104,12 +104,14 @@ class Puzzles:
         note = "" if fresh else "You have tried every puzzle of this game: here is one again (not rated)."
         return await self._start(user, puzzle, variant, None, guild_id, note)
 
-    async def daily(self, user: Person, guild_id: int | None = None, day: str | None = None) -> Shown:
-        """Today's puzzle (or the puzzle of ``day``, from a Solve button): the open attempt at it,
-        or a new one; a player who has done it is told how it went."""
+    async def daily(self, user: Person, guild_id: int | None = None, day: str | None = None,
+                    puzzle_id: str | None = None) -> Shown:
+        """Today's puzzle (or the puzzle of ``day``, from a Solve button, which names the puzzle it
+        was posted with: a bot updated with more puzzles since still opens that one): the open
+        attempt at it, or a new one; a player who has done it is told how it went."""
         today = day_of(self.clock())
         day = day or today
-        puzzle = daily_puzzle(day)
+        puzzle = (pz.find(puzzle_id) if puzzle_id else None) or daily_puzzle(day)
         attempt = await self.store.open_attempt(user.id, DAILY)
         if attempt is not None and attempt.day == day:
             return await self._resume(user, attempt, "You have this puzzle open: here it is again.")

@@ -28,7 +28,10 @@ from .player import analyse
 from .registry import knowledge_for
 
 SCALE = 0.25  # of hard's budget, per position
-SECONDS_PER_LOOK = 0.28  # the most one position may take (a cap on top of the budget)
+# The most one position's search may take (a cap on top of the budget). The search looks at the
+# clock every 64 units of work and the position's setup comes on top, so a look may run past it:
+# Quaterno's, the only one the cap holds back, took 0.32 s of CPU with a cap of 0.28 s.
+SECONDS_PER_LOOK = 0.22
 MARKED_MOST, MARKED_LEAST = 5, 3
 MARK_FROM = 0.08  # a loss of win chance from which a turn is always worth marking (up to five)
 NOISE = 0.02  # losses below this are the search's noise, not mistakes
@@ -177,9 +180,11 @@ def same_move(played: str, best: str) -> bool:
 
 def marked(turns: Sequence[Turn]) -> tuple[int, ...]:
     """The turns where the mover's chance fell most with the move played (where it was not the
-    search's best): up to five from ``MARK_FROM`` on, at least three where there are so many."""
-    mistakes = sorted((t for t in turns if t.move and not same_move(t.played, t.best) and t.loss > NOISE),
-                      key=lambda t: (-t.loss, t.ply))
+    search's best): up to five from ``MARK_FROM`` on, at least three where there are so many; below
+    three, the turns that lost less than ``NOISE`` fill up (a turn that lost nothing never)."""
+    slips = sorted((t for t in turns if t.move and not same_move(t.played, t.best) and t.loss > 0),
+                   key=lambda t: (-t.loss, t.ply))
+    mistakes = [t for t in slips if t.loss > NOISE]
     big = [t for t in mistakes[:MARKED_MOST] if t.loss >= MARK_FROM]
-    chosen = big if len(big) >= MARKED_LEAST else mistakes[:MARKED_LEAST]
+    chosen = big if len(big) >= MARKED_LEAST else slips[:MARKED_LEAST]
     return tuple(sorted(t.ply for t in chosen))

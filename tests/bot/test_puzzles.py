@@ -123,6 +123,17 @@ async def test_the_daily_puzzle_is_the_same_for_everyone_once_a_day(service, sto
     assert (await service.puzzles.daily(ALICE, guild_id=1)).attempt_id != mine.attempt_id
 
 
+async def test_a_solve_button_opens_the_puzzle_it_was_posted_with(service, clock):
+    """A post made before the bot was updated with more puzzles (the day's pick changes with
+    them) still opens its own puzzle; a puzzle id no longer shipped falls back to the day's."""
+    today = day_of(clock())
+    posted = next(p for p in puzzles.all_puzzles() if p.id != daily_puzzle(today).id)
+    shown = await service.puzzles.daily(ALICE, guild_id=1, day=today, puzzle_id=posted.id)
+    assert f"Puzzle {posted.id}" in shown.text
+    gone = await service.puzzles.daily(BOB, guild_id=1, day=today, puzzle_id="0123456789")
+    assert f"Puzzle {daily_puzzle(today).id}" in gone.text
+
+
 async def test_a_server_gets_the_daily_post_once_a_day_from_its_hour(service, clock):
     clock.now = calendar.timegm((2027, 1, 15, 0, 30, 0))  # 00:30 UTC
     reply = await service.puzzles.set_daily_post(1, 55, 9)

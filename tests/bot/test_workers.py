@@ -84,13 +84,14 @@ def _labelled(label: str, seconds: float) -> str:
     return label
 
 
-def test_the_queue_serves_moves_first_and_servers_in_turn():
+def test_the_queue_serves_moves_first_then_reviews_then_replays_and_servers_in_turn():
     queue = FairQueue()
-    for label, kind, key in [("r1", "replay", "A"), ("a1", "move", "A"), ("a2", "move", "A"), ("a3", "move", "A"),
-                             ("b1", "move", "B"), ("b2", "move", "B"), ("c1", "move", "C"), ("r2", "replay", "B")]:
+    for label, kind, key in [("r1", "replay", "A"), ("v1", "review", "A"), ("a1", "move", "A"), ("a2", "move", "A"),
+                             ("a3", "move", "A"), ("b1", "move", "B"), ("v2", "review", "C"), ("b2", "move", "B"),
+                             ("c1", "move", "C"), ("r2", "replay", "B")]:
         queue.put(kind, key, (_labelled, (label,), None))  # type: ignore[arg-type]
     order = [job[1][0] for job in iter(queue.pop, None)]
-    assert order == ["a1", "b1", "c1", "a2", "b2", "a3", "r2", "r1"]  # B was served longer ago than A
+    assert order == ["a1", "b1", "c1", "a2", "b2", "a3", "v2", "v1", "r2", "r1"]  # C, B served longer ago than A
     assert queue.waiting() == 0
 
 
