@@ -10,8 +10,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine import legend as positions
-from engine.legend import Legend
+from engine.legend import Legend, sample
 
 from . import geometry_of, picture_of, tile_image
 from .style import BACKGROUND, HEADER_BG, MUTED, TEXT, WIDTH, Colour, font, paste_text, text_width
@@ -128,7 +127,7 @@ def draw_legend(legend: Legend) -> Image.Image:
 def legend_png(variant: str) -> bytes | None:
     """The PNG of a game's legend (made once per process: it depends on nothing but the game); None
     for a game that names no tiles or draws no board geometry."""
-    legend = positions.sample(variant)
+    legend = sample(variant)
     if not legend.tiles or not legend.views or geometry_of(legend.views[0]) is None:
         return None
     out = io.BytesIO()

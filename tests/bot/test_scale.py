@@ -140,7 +140,10 @@ async def test_two_console_processes_on_one_postgresql_keep_a_players_rating_exa
     for console, (out, err) in zip(consoles, outputs):
         assert console.returncode == 0, err
         assert "Traceback" not in out + err
-        assert out.count("resigned") == GAMES, out
+        # Both consoles own every game (no shards), so one that starts while the other has just
+        # saved a turn may announce that turn as left unshown by a stop; such lines are the other's.
+        own = [line for line in out.splitlines() if not line.startswith("Saved just before the bot restarted")]
+        assert sum(line.count("resigned") for line in own) == GAMES, out
     from data.postgres import PostgresStore
     store = await PostgresStore.open(postgres_url)
     try:

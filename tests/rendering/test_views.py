@@ -21,6 +21,7 @@ PLAYERS = {"pauso": 3}
 ALLOWED = {"engine.view", "engine.notation", "engine.paisho.board", "engine.paisho.flowers",
            "engine.quaterno.board", "engine.pauso.layout", "engine.kutai.tiles",
            "engine.steps",  # the move panel's step: what is being chosen, as immutable data (a view)
+           "engine.legend",  # the legend's sample positions: immutable views and where each tile stands
            *(f"engine.{variant}.view" for variant in engine.VARIANT_IDS)}
 
 
