@@ -2,7 +2,10 @@
 the player to move (a start, a turn, a reminder, a takeback) or everyone at the end passes through
 ``route``, which keeps a mention, turns it into a direct message with the board and a link, leaves
 it to the daily digest, or holds it back during the player's quiet hours (a stored notice, sent
-when they end if it is still their turn then). A player to move who is on vacation is named in the
+when they end if it is still their turn then). The news that a tournament game has begun, told to
+its players not to move (``also_tell``), is held the same way (a held notice of ply ``BEGUN``, sent
+when their quiet hours end if the game still runs; a turn notice held later in the same game
+takes its place, since it tells them more). A player to move who is on vacation is named in the
 turn message ("on vacation until ..."). A direct message Discord refuses (closed DMs) falls back
 to a mention in the game's channel, once, and the player is told privately the next time they use
 a command. The daily digests and held notices are sent by the sweep (``due``).
@@ -31,6 +34,7 @@ log = logging.getLogger(__name__)
 DM_REFUSED_NOTE = ("I could not send you a direct message (Discord refused it: your direct messages are closed to "
                    "me), so I mentioned you in the game's thread instead. Allow direct messages from this server's "
                    "members, or choose mentions with the settings command.")
+BEGUN = -1  # the ply of a held notice that tells a player not to move that their game has begun
 
 
 def link(row: GameRow) -> str:
@@ -108,15 +112,19 @@ class Notify:
     async def also_tell(self, reply: Reply, row: GameRow, user_ids: list[int], head: str) -> Reply:
         """``reply`` also telling these players some news of the game (not their turn: a
         tournament game of theirs has begun): a mention, or a direct message saying ``head`` with
-        a link; nothing in their quiet hours or for a digest."""
+        a link; nothing for a digest. In their quiet hours it is held back until they end (``BEGUN``;
+        the game must have no held notice yet: the news is told as it begins)."""
         about = await self.about(tuple(user_ids))
         now = self.clock()
         keep, dms = list(reply.mention), list(reply.dms)
         for uid in user_ids:
             s, _ = about[uid]
-            if quiet_until(s, now) is not None:
-                continue
             mode = s.notify if s is not None else "mention"
+            quiet = quiet_until(s, now)
+            if quiet is not None:
+                if mode != "digest":
+                    await self._hold(HeldNotice(uid, row.id, BEGUN, quiet))
+                continue
             if mode == "mention" and uid not in keep:
                 keep.append(uid)
             elif mode == "dm":
@@ -128,7 +136,7 @@ class Notify:
         try:
             await self.store.hold_notice(notice)
         except StoreError:
-            log.exception("Game %d: could not hold back the turn notice of user %d", notice.game_id, notice.user_id)
+            log.exception("Game %d: could not hold back the notice of user %d", notice.game_id, notice.user_id)
 
     async def refused(self, dm: DirectMessage) -> list[Notice]:
         """Discord refused ``dm``: what to post instead (a mention in the game's channel, or in each
@@ -193,8 +201,11 @@ class Notify:
         return out
 
     async def _held(self, held: HeldNotice, row: GameRow, game: engine.Game) -> Notice | None:
-        """A turn notice held back by quiet hours, if it is still that player's turn."""
+        """A turn notice held back by quiet hours, if it is still that player's turn (or the news
+        that their game has begun: ``BEGUN``)."""
         seat = row.seat_of(held.user_id)
+        if held.ply == BEGUN and seat is not None:
+            return await self._begun(held.user_id, seat, row)
         if seat is None or game.to_move != seat or len(game.record) != held.ply:
             return None
         s, _ = (await self.about((held.user_id,)))[held.user_id]
@@ -208,6 +219,21 @@ class Notify:
             return None
         text = f"{row.seats[seat].name}, it is your move in {title} (held back during your quiet hours)."
         return Notice(row.channel_id, Reply(text, mention=(held.user_id,), game_id=row.id, pick=True))
+
+    async def _begun(self, user_id: int, seat: int, row: GameRow) -> Notice | None:
+        """The news that a game has begun, held back by the player's quiet hours (a running game)."""
+        s, _ = (await self.about((user_id,)))[user_id]
+        mode = s.notify if s is not None else "mention"
+        t = await self.store.get_tournament(row.tournament_id) if row.tournament_id is not None else None
+        what = f"game #{row.id} ({wording.game_name(row.variant)})"
+        head = f"{t.name}: your {what} has begun" if t is not None else f"Your {what} has begun"
+        if mode == "dm":
+            dm = DirectMessage(user_id, f"{head}: {link(row)}", None, ((row.guild_id, row.channel_id),), row.id)
+            return Notice(row.channel_id, Reply("", game_id=row.id, dms=(dm,)))
+        if mode == "digest":
+            return None
+        text = f"{row.seats[seat].name}, your {what} has begun (held back during your quiet hours)."
+        return Notice(row.channel_id, Reply(text, mention=(user_id,), game_id=row.id))
 
     async def _digest(self, s: PlayerSettings) -> Notice | None:
         """A player's daily digest: every game waiting for their move (none: nothing is sent)."""

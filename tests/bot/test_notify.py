@@ -1,17 +1,18 @@
 """Each player's turn notifications through the service, with the clock moved by hand, on both
 stores: a mention, a direct message with the board and a link, the daily digest, quiet hours that
-hold a notice back until they end, vacations that stop a player's clocks (and show in the turn
+hold a notice back until they end (a turn, the news that a tournament game began; a digest due in
+them comes when they end), vacations that stop a player's clocks (and show in the turn
 message), the monthly allowance of vacation days, and a direct message Discord refused."""
 from __future__ import annotations
 
 import pytest
 
 from bot.service import UserError
-from tests.bot.together import PEOPLE, together_service
+from tests.bot.together import GUILD, LOBBY, PEOPLE, by_id, together_service
 
 HOUR = 3600.0
 DAY = 24 * HOUR
-ANN, BEN = PEOPLE[:2]
+ANN, BEN, CAT, DAN = PEOPLE[:4]
 CH = 800
 
 
@@ -51,6 +52,70 @@ async def test_quiet_hours_hold_a_notice_back_until_they_end(store, clock):
     assert await service.tick() == []  # once
 
 
+async def test_a_notice_held_for_a_player_who_chose_direct_messages_comes_as_one_when_quiet_hours_end(store, clock):
+    service = together_service(store, clock)
+    await game(service)
+    await service.settings.change(BEN, notify="dm", zone="Europe/Berlin", quiet="22-7")
+    clock.advance(13 * HOUR)  # 21:00 UTC: 22:00 in Berlin, quiet
+    moved = await service.move(CH, ANN, "c3")
+    assert moved.mention == () and moved.dms == ()
+    clock.advance(8 * HOUR)  # 06:00 in Berlin, still quiet
+    assert await service.tick() == []
+    clock.advance(1 * HOUR)  # 07:00 in Berlin
+    [notice] = await service.tick()
+    assert notice.channel_id == CH and notice.reply.mention == () and notice.reply.text == ""  # nothing in the thread
+    [dm] = notice.reply.dms
+    assert dm.user_id == BEN.id and dm.text == "It is your move in game #1 (PAUSO): <#800>"
+    assert dm.image is not None and dm.places == ((1, 800),) and dm.game_id == 1
+    assert await service.tick() == []  # once
+
+
+@pytest.mark.parametrize("by_dm", [(ANN, DAN), (BEN, CAT)], ids=["ann-dan-dm", "ben-cat-dm"])
+async def test_news_of_a_tournament_game_begun_in_quiet_hours_comes_when_they_end(store, clock, by_dm):
+    """Its players not to move hear that it began when their quiet hours end, the way each chose;
+    one whose turn came meanwhile hears of that turn instead (once)."""
+    service = together_service(store, clock)
+    modes = {p.id: "dm" if p in by_dm else "mention" for p in (ANN, BEN, CAT, DAN)}
+    for p in (ANN, BEN, CAT, DAN):
+        await service.settings.change(p, notify=modes[p.id], quiet="20-8")
+    made = await service.tournaments.create(
+        guild_id=GUILD, channel_id=LOBBY, organiser=ANN, manages=True, name="Spring Open", variant="pauso",
+        options={"board": "square4", "rings": "4"}, format="roundrobin", rounds=3, move_hours=24, round_hours=72,
+        signup_hours=24)
+    await service.tournaments.posted(made.tournament, 4242)
+    for p in (ANN, BEN, CAT, DAN):
+        await service.tournaments.join(p, made.tournament, GUILD)
+    clock.advance(13 * HOUR)  # 21:00 UTC: everyone's quiet hours
+    started = await service.tournaments.start(ANN, made.tournament, GUILD, manages=True)
+    starts = [n.reply for n in started.notices if n.reply.started]
+    assert len(starts) == 2 and all(r.mention == () and r.dms == () for r in starts)  # nobody told at night
+    games = []
+    for start in starts:
+        row, game = service.running.loaded(start.game_id)
+        mover = row.seats[game.to_move].user_id
+        games.append((row, mover, next(s.user_id for s in row.seats if s.user_id != mover)))
+    (row1, mover1, other1), (row2, mover2, other2) = games
+    await service.move(row1.channel_id, by_id(mover1), "c3")  # in the first game, a move at night
+    clock.advance(10 * HOUR)  # 07:00
+    assert await service.tick() == []
+
+    def told(uid, row, turn):
+        name, what = by_id(uid).name, f"game #{row.id} (PAUSO)"
+        if modes[uid] == "dm":
+            return (uid, f"It is your move in {what}: <#{row.channel_id}>" if turn
+                    else f"Spring Open: your {what} has begun: <#{row.channel_id}>")
+        return (uid, f"{name}, it is your move in {what} (held back during your quiet hours)." if turn
+                else f"{name}, your {what} has begun (held back during your quiet hours).")
+
+    clock.advance(HOUR)  # 08:00: the quiet hours end
+    notices = await service.tick()
+    heard = sorted([(dm.user_id, dm.text) for n in notices for dm in n.reply.dms]
+                   + [(uid, n.reply.text) for n in notices for uid in n.reply.mention])
+    assert heard == sorted([told(other1, row1, turn=True), told(mover2, row2, turn=True),
+                            told(other2, row2, turn=False)])  # mover1 played: nothing for them
+    assert await service.tick() == []
+
+
 async def test_a_held_notice_is_dropped_when_the_turn_has_passed(store, clock):
     service = together_service(store, clock)
     await game(service)
@@ -83,6 +148,23 @@ async def test_the_daily_digest_lists_every_game_waiting(store, clock):
     await service.resign(CH + 1, ANN)
     clock.advance(DAY)
     assert not any(n.reply.dms for n in await service.tick())  # nothing waits for ann: no digest
+
+
+async def test_a_digest_due_in_quiet_hours_comes_when_they_end(store, clock):
+    service = together_service(store, clock)  # Fri 15 Jan, 08:00 UTC
+    await game(service)  # ann to move
+    saved = await service.settings.change(ANN, notify="digest", digest_hour=23, quiet="22-7")
+    assert "Your next digest: Sat 16 Jan, 07:00 UTC." in saved.private
+    start, sent = clock(), []
+    for _ in range(2 * 24):  # two days, hour by hour
+        clock.advance(HOUR)
+        sent += [((clock() - start) / HOUR, dm) for n in await service.tick() for dm in n.reply.dms]
+    # Sat 07:00 and Sun 07:00: never at 23:00 inside the quiet hours, and once a day
+    assert [hours for hours, _ in sent] == [23, 47]
+    assert all(dm.user_id == ANN.id and dm.text.startswith("Your daily digest: 1 game waiting for your move.\n#1 PAUSO")
+               for _, dm in sent)
+    shown = await service.settings.show(ANN)
+    assert "Your next digest: Mon 18 Jan, 07:00 UTC." in shown.private
 
 
 async def test_a_vacation_stops_the_clock_and_shows_in_the_turn_message(store, clock):
