@@ -59,22 +59,37 @@ class Played:
         return sum(len(line.split()) for line in self.lines if not PICTURE.match(line))
 
     @property
+    def screens(self) -> list[list[str]]:
+        """Each reply's lines as one screen (in Discord a reply replaces the lesson's message): the
+        lines that are not blank and not a picture's."""
+        return [[line for part in reply for line in part.splitlines() if line.strip() and not PICTURE.match(line)]
+                for reply in self.printed]
+
+    @property
+    def read(self) -> list[str]:
+        """The lines a player reads: on each screen, those not on the previous screen (a line shown
+        again is not read again), up to and with the "Lesson done" line (the explanation after it
+        is not needed to finish)."""
+        out: list[str] = []
+        previous: set[str] = set()
+        for screen in self.screens:
+            for line in screen:
+                if line not in previous:
+                    out.append(line)
+                if DONE.search(line):
+                    return out
+            previous = set(screen)
+        return out
+
+    @property
+    def new_words(self) -> int:
+        """The words of the lines read (``read``)."""
+        return sum(len(line.split()) for line in self.read)
+
+    @property
     def options(self) -> int:
-        """Of the words, those of the panel's numbered options (looked over rather than read)."""
-        return sum(len(line.split()) for line in self.lines if OPTION.match(line))
-
-    @property
-    def titles(self) -> int:
-        """Of the words, those of the lesson's title shown again on every reply after the first."""
-        title = self.printed[0][0] if self.printed and self.printed[0] else None
-        return sum(len(line.split()) for reply in self.printed[1:] for line in reply if line == title)
-
-    @property
-    def after(self) -> int:
-        """Of the words, those printed after "Lesson done" (the explanation, what comes next)."""
-        last = [line for part in (self.printed[-1] if self.printed else []) for line in part.splitlines()]
-        done = next((n for n, line in enumerate(last) if DONE.search(line)), len(last))
-        return sum(len(line.split()) for line in last[done + 1:] if not PICTURE.match(line))
+        """Of the words read, those of the panel's numbered options."""
+        return sum(len(line.split()) for line in self.read if OPTION.match(line))
 
     @property
     def picks(self) -> int:

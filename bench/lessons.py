@@ -9,9 +9,15 @@ found. Each game's FIRST lesson is really played in the local console (bench.les
 ConsoleSession on the service and a fresh SQLite store): ``learn <game> 1``, then the written
 solution as a player types it, ``pick <n>`` per choice of the move panel and ``pick 1`` (Play it);
 it counts the lines typed and printed, checks the console said the lesson was done with 3 stars,
-and estimates the time of play: the words the console printed (a picture's line not counted) read
-at READING words a minute, and PRESS seconds a line typed. Goal: under a minute. In Discord the
-same play costs OPENING presses (/learn, the game, Start) and one per line typed after ``learn``.
+and estimates the time of play as a player spends it. In Discord each reply REPLACES the lesson's
+screen (the message is edited), so a player reads only what is new on it: the measure counts, on
+each reply, the words of the lines that were not on the previous screen (a line shown again is not
+read again; a picture's line is a picture, not words), up to and with "Lesson done" (finishing is
+the goal; the explanation comes after), the numbered options included (a player reads them to
+pick); those words read at READING words a minute, plus PRESS seconds a line typed. Goal: under a
+minute. The detail line also gives the older count: every word the console printed, at the same
+rates. In Discord the same play costs OPENING presses (/learn, the game, Start) and one per line
+typed after ``learn``.
 Also the time to judge one try (the position rebuilt, the move played, the goal checked), p95 over
 every judged move. It asserts nothing; ``--games`` limits the games, ``--judged`` the moves per
 step that go through the whole judge (default 40; every move is checked against the goal).
@@ -48,18 +54,17 @@ def first_lesson(lesson: lessons.Lesson, panel_presses: int) -> str:
         played = play(lesson)
     except Stuck as err:
         return f"{head}: NOT FINISHED in the console: {err}"
-    typed, shown = len(played.typed), played.words
-    spent = seconds(shown, typed)
+    typed, read, shown = len(played.typed), played.new_words, played.words
+    spent = seconds(read, typed)
     done = "done with 3 stars" if played.stars == 3 else \
         f"NOT DONE WITH 3 STARS ({played.stars})" if played.stars else "NEVER SAID DONE"
     differs = f"; THE PANEL'S PATH COUNTS {panel_presses}" if panel_presses != played.picks else ""
-    read = shown - played.options - played.titles - played.after
     return (f"{head}: {typed} lines typed in the console ({OPENING + played.picks} presses in Discord), "
-            f"{shown} words shown: about {spent:.0f} s ({'under' if spent < 60 else 'OVER'} a minute)\n"
+            f"{read} new words read: about {spent:.0f} s ({'under' if spent < 60 else 'OVER'} a minute)\n"
             f"    typed: {' | '.join(played.typed)}; {len(played.lines)} lines printed ({played.pictures} "
-            f"pictures); {done}{differs}; of the words, {played.options} in the numbered options, "
-            f"{played.titles} in the title repeated, {played.after} after \u201cLesson done\u201d: the other "
-            f"{read} words and the lines typed, about {seconds(read, typed):.0f} s")
+            f"pictures); {done}{differs}; of the words read, {played.options} in the numbered options; "
+            f"every word printed: {shown}, about {seconds(shown, typed):.0f} s")
+
 
 def judge_times(lesson: lessons.Lesson, count: int = 30) -> list[float]:
     """ms to judge a try (the position rebuilt from the lesson, the move played, the goal checked),
@@ -82,7 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     games = args.games or [d.id for d in engine.games()]
     print("Lessons per game: sections of docs/rules/<game>.md taught (the rest marked reference), every legal "
           "move judged at each step, the first lesson played in the console (goal: under 60 s of play: "
-          f"the words printed at {READING} words a minute + {PRESS:.0f} s a line typed)")
+          "the words new on each screen, as a Discord reply replaces the last (a line on the previous screen "
+          "not read again, pictures left out), up to \u201cLesson done\u201d, read at "
+          f"{READING} words a minute + {PRESS:.0f} s a line typed; every word printed also given)")
     all_taught = True
     for variant in games:
         name = engine.info(variant).name
