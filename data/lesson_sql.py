@@ -9,12 +9,10 @@ its limit in one statement, so two requests at once never exceed it.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
-from typing import Any
 
 from .rows import LessonRow, StoreError
-from .tx import Row, Tx
+from .sql_part import SqlPart
+from .tx import Row
 
 LESSON_MOVED_ON = "This lesson moved on meanwhile (another press or window)."
 NO_HINTS_LEFT = "No hints left."
@@ -25,14 +23,8 @@ def lesson_row(r: Row) -> LessonRow:
                      r["updated_at"])
 
 
-class LessonSql:
+class LessonSql(SqlPart):
     """The learning operations of SqlStore (which supplies the transactions and reads)."""
-
-    def _tx(self) -> AbstractAsyncContextManager[Tx]:
-        raise NotImplementedError
-
-    async def _read(self, sql: str, args: Sequence[Any] = (), *, skip_locked: bool = False) -> list[Row]:
-        raise NotImplementedError
 
     async def lesson_progress(self, user_id: int, variant: str | None = None) -> list[LessonRow]:
         """A user's rows (of one game, or of all), by game and lesson."""

@@ -5,26 +5,16 @@ second), and a taker who leaves before the start frees their seat (the seats aft
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from .rows import Conflict, GameRow, StoreError
-from .tx import Row, Tx
+from .sql_part import SqlPart
 
 SeatSpecLike = Sequence[Any]  # (user id, name, accepted[, level[, account]]) as sql.SeatSpec
 
 
-class OpenSql:
+class OpenSql(SqlPart):
     """The open-challenge operations of SqlStore (which supplies the transactions and reads)."""
-
-    def _tx(self) -> AbstractAsyncContextManager[Tx]:
-        raise NotImplementedError
-
-    async def _read(self, sql: str, args: Sequence[Any] = (), *, skip_locked: bool = False) -> list[Row]:
-        raise NotImplementedError
-
-    async def _select(self, where: str, args: Sequence[Any] = (), moves: bool = True) -> list[GameRow]:
-        raise NotImplementedError
 
     async def take_seat(self, game_id: int, seat: SeatSpecLike, now: float) -> int:
         """Seat a taker (accepted) in the next free seat of an open challenge; returns the seat's

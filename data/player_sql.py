@@ -6,12 +6,12 @@ refused-DM notes claimed once (a guarded update: exactly one process sends each)
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from .rows import GameRow, StoreError, WriteFailed
+from .sql_part import SqlPart
 from .together_rows import HeldNotice, PlayerSettings
-from .tx import Row, Tx, marks
+from .tx import Row, marks
 
 # the running games' timers of a player (the timer's seat is theirs)
 _THEIR_TIMERS = ("game_id IN (SELECT seats.game_id FROM seats JOIN timers t ON t.game_id = seats.game_id "
@@ -23,17 +23,8 @@ def settings_row(r: Row) -> PlayerSettings:
                           r["digest_at"], bool(r["dm_failed"]))
 
 
-class PlayerSql:
+class PlayerSql(SqlPart):
     """The player-setting operations of SqlStore (which supplies the transactions and reads)."""
-
-    def _tx(self) -> AbstractAsyncContextManager[Tx]:
-        raise NotImplementedError
-
-    async def _read(self, sql: str, args: Sequence[Any] = (), *, skip_locked: bool = False) -> list[Row]:
-        raise NotImplementedError
-
-    async def _select(self, where: str, args: Sequence[Any] = (), moves: bool = True) -> list[GameRow]:
-        raise NotImplementedError
 
     # ----- settings ---------------------------------------------------------------------------
     async def player_settings(self, user_ids: Iterable[int]) -> dict[int, PlayerSettings]:

@@ -10,7 +10,6 @@ writes them; a daily post is claimed once per server and day."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from .puzzle_rows import (
@@ -24,6 +23,7 @@ from .puzzle_rows import (
     PuzzleRatingRow,
 )
 from .rows import Conflict, StoreError
+from .sql_part import SqlPart
 from .tx import Row, Tx, marks
 
 PUZZLE_LOCK = "puzzles:"  # the rating lock's key prefix (apart from the games' own ratings)
@@ -37,14 +37,8 @@ def attempt_row(r: Row) -> AttemptRow:
                       ended_at=r["ended_at"], before=r["before"], after=r["after"])
 
 
-class PuzzleSql:
+class PuzzleSql(SqlPart):
     """The puzzle and review operations of SqlStore (which supplies the transactions and reads)."""
-
-    def _tx(self) -> AbstractAsyncContextManager[Tx]:
-        raise NotImplementedError
-
-    async def _read(self, sql: str, args: Sequence[Any] = (), *, skip_locked: bool = False) -> list[Row]:
-        raise NotImplementedError
 
     async def _lock_ratings(self, tx: Tx, variant: str, user_ids: Iterable[int]) -> None:
         raise NotImplementedError

@@ -4,25 +4,16 @@ leaderboards, and rewritten once when a migration asks for the history to be rep
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Iterable
 from typing import Any
 
 from .rows import GameRow, HistoryRow, RatingRow, StoreError
-from .tx import Row, Tx, marks
+from .sql_part import SqlPart
+from .tx import Tx, marks
 
 
-class RatingSql:
+class RatingSql(SqlPart):
     """The rating operations of SqlStore (which supplies the transactions and reads)."""
-
-    def _tx(self) -> AbstractAsyncContextManager[Tx]:
-        raise NotImplementedError
-
-    async def _read(self, sql: str, args: Sequence[Any] = (), *, skip_locked: bool = False) -> list[Row]:
-        raise NotImplementedError
-
-    async def _select(self, where: str, args: Sequence[Any] = (), moves: bool = True) -> list[GameRow]:
-        raise NotImplementedError
 
     @staticmethod
     async def _put_rating(tx: Tx, rating: RatingRow, history: HistoryRow) -> None:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Sequence
-from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from .rows import GameRow, StoreError, Timer, TurnTimer
+from .sql_part import SqlPart
 from .together_rows import Entrant, Pairing, TournamentRow
 from .tx import Row, Tx
 
@@ -34,14 +34,8 @@ def pairing_row(r: Row) -> Pairing:
                    r["channel_id"], r["game_id"], json.loads(r["points"]) if r["points"] is not None else None)
 
 
-class TournamentSql:
+class TournamentSql(SqlPart):
     """The tournament operations of SqlStore (which supplies the transactions and reads)."""
-
-    def _tx(self) -> AbstractAsyncContextManager[Tx]:
-        raise NotImplementedError
-
-    async def _read(self, sql: str, args: Sequence[Any] = (), *, skip_locked: bool = False) -> list[Row]:
-        raise NotImplementedError
 
     _insert_game: Callable[..., Awaitable[int]]  # SqlStore's: a game row and its seats, in a transaction
 
@@ -193,9 +187,6 @@ class TournamentSql:
         """The games of a round, with their records."""
         return await self._select("id IN (SELECT game_id FROM pairings WHERE tournament_id = ? AND round_no = ?) "
                                   "ORDER BY id", (tournament_id, round_no))
-
-    async def _select(self, where: str, args: Sequence[Any] = (), moves: bool = True) -> list[GameRow]:
-        raise NotImplementedError
 
     async def organiser_role(self, guild_id: int) -> int | None:
         rows = await self._read("SELECT role_id FROM organiser_roles WHERE guild_id = ?", (guild_id,))
