@@ -11,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine import steps
-from engine.steps import KEYS
 
+from .console_panel import chosen_key
 from .service import Course, GameService, LessonPanel, Person, UserError
 
 WORDS = ("pick", "back", "try", "hint", "next", "again", "share", "stop", "cancel")
@@ -96,18 +96,10 @@ class ConsoleLessons:
             if rest.strip().lower() not in ("1", "play", "a", ""):
                 raise UserError("Your move is chosen: pick 1 (or pick play) tries it; back changes it.")
             return self._show(me, await learning.play(me, screen.variant, screen.lesson, screen.version, step.path))
-        key = self._key(rest, len(step.options))
+        key = chosen_key(rest, len(step.options), "stop")
         return self._show(me, await learning.step(me, screen.variant, screen.lesson, screen.version,
                                                   step.path + key.lower()))
 
-    @staticmethod
-    def _key(text: str, count: int) -> str:
-        text = text.strip()
-        if text.isdigit() and 1 <= int(text) <= count:
-            return KEYS[int(text) - 1]
-        if len(text) == 1 and text.upper() in KEYS[:count]:
-            return text.upper()
-        raise UserError(f"Choose one of the numbers 1-{count} shown (pick 2), or back, or stop.")
 
     @staticmethod
     def _course(course: Course) -> list[str]:

@@ -49,7 +49,7 @@ class ConsolePanel:
             finally:
                 self.open.pop(me.id, None)
             return self.show(reply)
-        key = self._key(rest, len(step.options))
+        key = chosen_key(rest, len(step.options), "cancel")
         return await self._step(me, game_id, version, step.path + key.lower())
 
     def _current(self, me: Person) -> tuple[int, str, Step]:
@@ -58,15 +58,6 @@ class ConsolePanel:
             raise UserError(NO_PANEL)
         return found
 
-    @staticmethod
-    def _key(text: str, count: int) -> str:
-        """The option a player named: its number (1-25) or its letter."""
-        text = text.strip()
-        if text.isdigit() and 1 <= int(text) <= count:
-            return KEYS[int(text) - 1]
-        if len(text) == 1 and text.upper() in KEYS[:count]:
-            return text.upper()
-        raise UserError(f"Choose one of the numbers 1-{count} shown (pick 2), or back, or cancel.")
 
     async def _panel(self, me: Person, game_id: int, version: str, path: str) -> Panel:
         try:
@@ -95,3 +86,14 @@ class ConsolePanel:
         if panel.image is not None:
             lines.append(f"[picture for {me.name}: {self.save(panel.image, panel.game_id, f'-pick-{me.name}')}]")
         return lines
+
+
+def chosen_key(text: str, count: int, leave: str) -> str:
+    """The option a player named in the console: its number (1-25) or its letter; ``leave`` is the
+    word that closes what is being picked (said when neither was given)."""
+    text = text.strip()
+    if text.isdigit() and 1 <= int(text) <= count:
+        return KEYS[int(text) - 1]
+    if len(text) == 1 and text.upper() in KEYS[:count]:
+        return text.upper()
+    raise UserError(f"Choose one of the numbers 1-{count} shown (pick 2), or back, or {leave}.")

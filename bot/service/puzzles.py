@@ -30,6 +30,7 @@ from . import wording
 from .base import SAVE_FAILED, Notice, Person, Reply, UserError
 from .panel import STILL_DRAWING, picking
 from .pictures import Pictures
+from .standings import board_page
 
 log = logging.getLogger(__name__)
 DAY = 86400.0
@@ -351,13 +352,4 @@ class Puzzles:
         lines = standing.board_lines(await self.store.puzzle_pool(self._variant(variant), guild_id), self.clock())
         if not lines:
             return Reply(f"No {name} puzzles solved yet ({scope}).")
-        pages = (len(lines) + per_page - 1) // per_page
-        if not 1 <= page <= pages:
-            raise UserError(f"There {'is only 1 page' if pages == 1 else f'are {pages} pages'}.")
-        text, section = [f"{name} puzzle leaderboard ({scope}), page {page} of {pages}"], ""
-        for sec, line in lines[(page - 1) * per_page: page * per_page]:
-            if sec and sec != section:
-                text.append(f"{sec}:")
-            section = sec
-            text.append(line)
-        return Reply("\n".join(text))
+        return Reply(board_page(f"{name} puzzle leaderboard ({scope})", lines, page, per_page))

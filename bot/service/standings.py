@@ -184,14 +184,19 @@ class Standings:
         for shown, sigma, row in unsure:
             lines.append(("Provisional", f"{row.name} {ratings.shown_value(shown, sigma)} "
                                          f"({count(row.games, 'game')})"))
-        pages = (len(lines) + per_page - 1) // per_page
-        if not 1 <= page <= pages:
-            raise UserError(f"There {'is only 1 page' if pages == 1 else f'are {pages} pages'}.")
-        text = [f"{info.name} leaderboard ({scope}), page {page} of {pages}"]
-        section = None
-        for sec, line in lines[(page - 1) * per_page: page * per_page]:
-            if sec and sec != section:
-                text.append(f"{sec}:")
-            section = sec
-            text.append(line)
-        return Reply("\n".join(text))
+        return Reply(board_page(f"{info.name} leaderboard ({scope})", lines, page, per_page))
+
+
+def board_page(title: str, lines: list[tuple[str, str]], page: int, per_page: int) -> str:
+    """One page of a leaderboard's (section, line) list, headed "<title>, page 2 of 3", each
+    section named where it starts on the page; a page that does not exist is refused."""
+    pages = (len(lines) + per_page - 1) // per_page
+    if not 1 <= page <= pages:
+        raise UserError(f"There {'is only 1 page' if pages == 1 else f'are {pages} pages'}.")
+    text, section = [f"{title}, page {page} of {pages}"], ""
+    for sec, line in lines[(page - 1) * per_page: page * per_page]:
+        if sec and sec != section:
+            text.append(f"{sec}:")
+        section = sec
+        text.append(line)
+    return "\n".join(text)
