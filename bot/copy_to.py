@@ -9,8 +9,8 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from data import GameRow
 from data.copy import Copied, CopyRefused, copy_to_postgres
-from data.interface import is_postgres, masked_url
 from data.sql import SqlStore
+from data.urls import is_postgres, masked_url
 
 from .service.running import replay
 

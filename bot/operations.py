@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 import asyncpg
 
 from data import GameStore, StoreError, open_store
-from data.interface import masked_url
+from data.urls import masked_url
 
 from . import backup, metrics
 from .config import Config

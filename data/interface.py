@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
-from urllib.parse import urlsplit, urlunsplit
 
 from .puzzle_rows import AttemptRow, DailyPost, PuzzleEnd, PuzzlePlayerRow, PuzzleRatingRow
 from .rows import GameRow, HistoryRow, Keep, LessonRow, Offer, RatingRow, RatingUpdate, Timer, TurnTimer
 from .sql import SeatSpec
 from .together_rows import Entrant, HeldNotice, Pairing, PlayerSettings, TournamentRow
+from .urls import is_postgres
 
 
 class GameStore(Protocol):
@@ -155,30 +155,6 @@ class GameStore(Protocol):
     async def claim_daily_post(self, guild_id: int, day: str) -> bool: ...
     async def get_review(self, game_id: int, version: str) -> str | None: ...
     async def put_review(self, game_id: int, version: str, data: str, now: float) -> None: ...
-
-
-def masked_url(url: str) -> str:
-    """A database URL as logs and messages may show it: any password, in the user part or in the
-    query string (``?password=...``), replaced by ``***``. A URL that cannot be read is not shown."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:  # e.g. an unclosed [ of an IPv6 address
-        return "(a database URL that cannot be read)"
-    netloc = parts.netloc
-    if "@" in netloc:
-        userinfo, _, host = netloc.rpartition("@")
-        user, colon, _ = userinfo.partition(":")
-        netloc = f"{user}{':***' if colon else ''}@{host}"
-    query = "&".join(f"{key}=***" if key.lower() in SECRET_PARAMS else f"{key}={value}" if value or eq else key
-                     for key, eq, value in (item.partition("=") for item in parts.query.split("&") if item))
-    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
-
-
-SECRET_PARAMS = {"password", "sslpassword", "passfile"}
-
-
-def is_postgres(url: str | None) -> bool:
-    return bool(url) and str(url).startswith(("postgresql://", "postgres://"))
 
 
 async def open_store(database_url: str | None = None, database_path: str = "var/paisho.db") -> GameStore:

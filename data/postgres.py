@@ -20,10 +20,10 @@ from typing import Any
 
 import asyncpg
 
-from .interface import masked_url
 from .migrations import MIGRATIONS, for_postgres, statements
 from .rows import Conflict, StoreError, WriteFailed
 from .sql import Row, SqlStore
+from .urls import masked_url
 
 log = logging.getLogger(__name__)
 MIGRATION_LOCK = 7_305_112_001  # pg_advisory_xact_lock key: one process migrates at a time

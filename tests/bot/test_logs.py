@@ -9,7 +9,7 @@ import pytest
 
 from bot.__main__ import configure_logging
 from bot.config import ConfigError, load_config
-from data.interface import masked_url
+from data.urls import masked_url
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bot.config import ConfigError, load_config
-from data.interface import masked_url
+from data.urls import masked_url
 
 NAMES = ("DATABASE_URL", "METRICS_PORT", "METRICS_HOST", "BACKUP_DIR", "BACKUP_KEEP")
 
