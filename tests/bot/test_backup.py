@@ -35,6 +35,7 @@ def moves_in(path: str) -> dict[int, list[str]]:
         conn.close()
 
 
+@pytest.mark.slow  # whole games played while backups are taken (tests/README.md)
 async def test_a_backup_taken_while_moves_are_committed_has_every_committed_move(db_path, clock, tmp_path, stores):
     store = await stores(db_path)
     service = make_service(store, clock)
@@ -91,6 +92,7 @@ async def test_a_backup_taken_while_moves_are_committed_has_every_committed_move
     await store.close()
 
 
+@pytest.mark.slow  # real play of every game (tests/README.md)
 async def test_a_backup_of_real_play_is_checked_table_by_table(db_path, clock, tmp_path, capsys, monkeypatch,
                                                                stores):
     monkeypatch.delenv("DATABASE_URL", raising=False)

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.console import ConsoleSession
 from bot.service import GameService
 from bot.workers import InlineWorkers
 
 
+@pytest.mark.slow  # the AI reviews every position of two whole games (tests/README.md)
 async def test_review_of_the_game_here_and_of_an_exported_file(store, clock, tmp_path):
     service = GameService(store, clock=clock, rng=random.Random(2), workers=InlineWorkers())
     session = ConsoleSession(service, tmp_path / "boards")

@@ -47,6 +47,7 @@ async def finished_game(service, moves: int = 24) -> int:
     return reply.game_id
 
 
+@pytest.mark.slow  # the AI reviews every position of a whole game (tests/README.md)
 async def test_a_finished_game_is_reviewed_with_marked_turns_and_a_chart(reviewer):
     game_id = await finished_game(reviewer)
     told: list[tuple[int, int]] = []
@@ -83,6 +84,7 @@ async def test_a_running_game_or_an_unseen_one_is_refused(reviewer):
         await reviewer.reviews.of_game(CAROL.id, channel_id=999, viewer=looker(CAROL))
 
 
+@pytest.mark.slow  # the AI reviews every position of a whole game (tests/README.md)
 async def test_an_exported_record_is_reviewed_and_a_damaged_one_refused(reviewer):
     game_id = await finished_game(reviewer)
     export = (await reviewer.export(game_id=game_id, viewer=looker(ALICE))).text

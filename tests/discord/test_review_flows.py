@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tests.discord.helpers import private_text
 
 
+@pytest.mark.slow  # the AI reviews every position of a whole game (tests/README.md)
 async def test_review_of_a_finished_game_and_refused_for_a_running_one(world):
     env, guild, channel, m = world
     await m["alice"].slash(channel, "challenge", game="pauso", opponent=m["bob"], options="board=square5 rings=6")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 import discord
+import pytest
 from PIL import Image
 
 from bot.app import PaiShoBot
@@ -97,6 +98,7 @@ async def test_a_four_player_round_robin_with_a_restart_in_the_middle(world, db_
     assert "Final standings of Club Cup (SB breaks ties):" in private_text(asked)
 
 
+@pytest.mark.slow  # a whole seven-player event (tests/README.md)
 async def test_a_seven_player_swiss_with_a_bye_and_a_withdrawal(world):
     env, guild, channel, m = world
     more_members(env, guild, m, ["eve", "fay", "gus"])

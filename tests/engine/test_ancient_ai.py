@@ -130,6 +130,7 @@ def rearranged(game, seat: int, rng: random.Random):
     return other
 
 
+@pytest.mark.slow  # full-budget AI searches (tests/README.md)
 def test_shuffling_what_the_seat_cannot_see_never_changes_the_move():
     """Issue 18: for a fixed AI seed, any arrangement of the opponent's hand and the piles that
     is consistent with the public information gives the same move, over many positions."""
