@@ -341,8 +341,9 @@ class ConsoleSession:
         return found[0].id
 
     def _named(self, text: str) -> str:
-        """Discord's channel mentions (<#id>) as the console's channel names."""
-        return _CHANNEL_RE.sub(lambda m: f"#{self.channels.get(int(m.group(1)), m.group(1))}", text)
+        """A reply's text as the terminal shows it: Discord's channel mentions (<#id>) as the
+        console's channel names, its Markdown as plain text."""
+        return terminal_text(_CHANNEL_RE.sub(lambda m: f"#{self.channels.get(int(m.group(1)), m.group(1))}", text))
 
     def _show(self, reply: Reply) -> list[str]:
         self._shown.append(reply)

@@ -17,7 +17,7 @@ def terminal_text(markdown: str) -> str:
     text = re.sub(r"\*\*(.+?)\*\*", r"\1", markdown)
     text = re.sub(r"`([^`]*)`", r"\1", text)
     text = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r"\1 (\2)", text)
-    return re.sub(r"(?m)^#{1,6}\s*", "", text)
+    return re.sub(r"(?m)^#{1,6}[ \t]+", "", text)  # a heading has a space after its marks; "#1" is no heading
 
 
 def in_daemon_thread(read: Callable[[], str | None]) -> asyncio.Future[str | None]:

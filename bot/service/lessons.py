@@ -122,7 +122,7 @@ class Learning:
         variant, found = self._lessons(variant)
         lesson = next((lesson for lesson in found if lesson.id == lesson_id), None)
         if lesson is None:
-            raise UserError(f"There is no such {engine.info(variant).name} lesson; /learn lists them.")
+            raise UserError(f"There is no such {engine.info(variant).name} lesson; the learn command lists them.")
         return lesson
 
     async def _rows(self, user: Person, variant: str) -> dict[str, LessonRow]:
@@ -271,7 +271,7 @@ class Learning:
         found = lessons.of(lesson.variant)
         return Reply(f"{user.name} finished the {wording.game_name(lesson.variant)} lesson "
                      f"{lesson.number} of {len(found)}, \u201c{lesson.title}\u201d, with {stars_text(row.stars)}. "
-                     "Try it yourself with /learn!")
+                     "Try it yourself with the learn command!")
 
     # ----- inside a try -----------------------------------------------------------------------
     async def _judge(self, user: Person, attempt: Attempt, row: LessonRow | None, move: str) -> LessonPanel:
@@ -307,7 +307,7 @@ class Learning:
             log.exception("Lesson %s/%s of user %s: a write failed", lesson.variant, lesson.id, user.id)
             raise UserError(SAVE_FAILED) from None
         except StoreError:
-            raise UserError(f"{MOVED_ON} Open it again with /learn.") from None
+            raise UserError(f"{MOVED_ON} Open it again with the learn command.") from None
         return new
 
     async def _screen(self, attempt: Attempt, row: LessonRow | None, said: str, path: str,

@@ -34,10 +34,10 @@ from .standings import board_page
 
 log = logging.getLogger(__name__)
 DAY = 86400.0
-MOVED_ON = "This puzzle has moved on since (a second press?). Use /puzzle to see where it stands."
-NOT_YOURS = "This puzzle is someone else's. /puzzle gives you one of your own."
+MOVED_ON = "This puzzle has moved on since (a second press?). The puzzle command shows where it stands."
+NOT_YOURS = "This puzzle is someone else's. The puzzle command gives you one of your own."
 NO_PUZZLES = "There are no puzzles for {game} yet."
-NOT_OFFERED = "That choice is not on offer. Use /puzzle to see the puzzle again."
+NOT_OFFERED = "That choice is not on offer. The puzzle command shows the puzzle again."
 
 
 def day_of(now: float) -> str:
@@ -121,7 +121,7 @@ class Puzzles:
             how = "solved it" if done[-1].status == "solved" else "tried it"
             when = "today's" if day == today else f"the puzzle of {day}"
             raise UserError(f"You have done {when} puzzle already (you {how}). A new daily puzzle comes at "
-                            "midnight UTC; /puzzle gives you more in the meantime.")
+                            "midnight UTC; the puzzle command gives you more in the meantime.")
         if attempt is not None:  # yesterday's daily, left open: it ends as it stands
             await self._end(user, attempt, pz.find(attempt.puzzle_id), False, attempt.progress)
         title = "Today's puzzle" if day == today else f"The puzzle of {day}"
@@ -156,7 +156,7 @@ class Puzzles:
             raise UserError(NOT_YOURS)
         if attempt.status != "open":
             raise UserError(f"This puzzle is over: you {'solved' if attempt.status == 'solved' else 'tried'} it. "
-                            "/puzzle gives you the next one.")
+                            "The puzzle command gives you the next one.")
         if attempt.progress != progress:
             raise UserError(MOVED_ON)
         puzzle = pz.find(attempt.puzzle_id)
@@ -224,7 +224,7 @@ class Puzzles:
         for entry in puzzle.solution:
             game.play(entry)
         lines = [said, f"The solution: {pz.solution_words(puzzle)}.", standing.change_words(before, after, row),
-                 "/puzzle gives you the next one."]
+                 "The puzzle command gives you the next one."]
         image = await self.pictures.game(game, self._names(user, puzzle), f"the end of puzzle {puzzle.id}")
         return Shown("\n".join([self._title(puzzle), *lines]), image, attempt.id, end, None, puzzle.variant, solved)
 
@@ -309,7 +309,8 @@ class Puzzles:
     async def daily_setting(self, guild_id: int | None) -> Reply:
         post = await self.store.daily_post(guild_id) if guild_id is not None else None
         if post is None:
-            return Reply("The daily puzzle is not posted in this server. /daily channel hour sets it up.")
+            return Reply("The daily puzzle is not posted in this server. The daily command (a channel and an hour) "
+                         "sets it up.")
         return Reply(f"The daily puzzle is posted in <#{post.channel_id}> every day at {post.hour:02d}:00 UTC.")
 
     async def due_posts(self) -> list[Notice]:

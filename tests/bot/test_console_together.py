@@ -17,7 +17,7 @@ async def test_a_tournament_in_the_console(service, tmp_path):
     session = ConsoleSession(service, tmp_path)
     created = await lines(session, 'ann: tournament create pauso swiss name="Spring Open" rounds=2 board=square4 '
                                    "rings=4 signup_hours=1")
-    assert created[0].startswith("**Spring Open**: a rated Swiss tournament of PAUSO (board 4o/4o/4o/4o, rings 4)")
+    assert created[0].startswith("Spring Open: a rated Swiss tournament of PAUSO (board 4o/4o/4o/4o, rings 4)")
     for name in ("ann", "ben", "cat"):
         joined = await session.handle(f"{name}: tournament join")
         assert joined[0].startswith("You joined Spring Open")

@@ -73,6 +73,7 @@ async def test_console_rules_and_offers_read_as_plain_text(service, tmp_path):
     assert "**" not in rules and "`" not in rules and "Options" in rules
     assert legend.startswith("[legend (each tile, the owners, the last move): ")  # its picture, saved
     assert terminal_text("**Bold** `R@c3` [site](https://x.example)") == "Bold R@c3 site (https://x.example)"
+    assert terminal_text("## Heading\n#1 PAUSO by ann") == "Heading\n#1 PAUSO by ann"  # a game number stays
     out = await session.handle("alice: challenge pauso bot:hard rings=4")
     assert "bot (hard, Apricot)" in out[0] and ") (" not in " ".join(out)
     assert not any("/" + word in " ".join(out) for word in ("draw", "board", "move", "takeback"))
@@ -85,3 +86,14 @@ async def test_a_console_started_again_names_the_players_it_notifies(service, tm
     again = ConsoleSession(service, tmp_path)  # a new session: nobody has spoken yet
     out = await again.handle("alice: c1")
     assert "(notifies: bob)" in out
+
+
+async def test_the_console_shows_every_reply_as_plain_text_and_names_no_slash_command(service, tmp_path):
+    session = ConsoleSession(service, tmp_path)
+    out = await session.handle("alice: tournament create pauso swiss rounds=2")
+    out += await session.handle("alice: puzzle pauso")
+    out += await session.handle("alice: give up")
+    out += await session.handle("alice: learn basic 99")
+    shown = "\n".join(out)
+    assert "**" not in shown and "`" not in shown
+    assert "/puzzle" not in shown and "/learn" not in shown and "puzzle command" in shown
