@@ -116,6 +116,9 @@ class Reviews:
         """The review of an exported record (the text /export gives, here or elsewhere)."""
         try:
             parsed = records.parse_export(text)
+            if len(parsed["record"]) > LONGEST:  # refused before replaying it: replaying runs here, on the event loop
+                raise UserError(f"That record has {len(parsed['record'])} moves; a review takes games of up to "
+                                f"{LONGEST}.")
             game = engine.replay(parsed["variant"], parsed["record"], players=parsed["players"],
                                  seed=parsed["seed"], options=parsed["options"] or None)
         except (ValueError, engine.IllegalMove) as err:

@@ -96,3 +96,14 @@ async def test_an_exported_record_is_reviewed_and_a_damaged_one_refused(reviewer
     running = export.rsplit("\n", 1)[0]  # without its last move
     with pytest.raises(UserError, match="still running"):
         await reviewer.reviews.of_record(CAROL.id, running)
+
+
+async def test_a_record_too_long_to_review_is_refused_before_it_is_replayed(reviewer):
+    """A pasted or attached record of thousands of moves is refused by its length at once: replaying
+    it (which runs beside everyone's turns) never starts."""
+    game_id = await finished_game(reviewer)
+    export = (await reviewer.export(game_id=game_id, viewer=looker(ALICE))).text
+    head = export.rpartition("\n")[0]  # moves 1-23
+    padded = head + "\n" + "\n".join(f"{n}. alice: R@a1" for n in range(24, 5024))
+    with pytest.raises(UserError, match=r"^That record has 5023 moves; a review takes games of up to 1000\.$"):
+        await reviewer.reviews.of_record(CAROL.id, padded)
