@@ -12,7 +12,7 @@ from pathlib import Path
 
 from engine import steps
 
-from .console_panel import chosen_key
+from .console_panel import chosen_key, step_lines
 from .service import Course, GameService, LessonPanel, Person, UserError
 
 WORDS = ("pick", "back", "try", "hint", "next", "again", "share", "stop", "cancel")
@@ -112,16 +112,7 @@ class ConsoleLessons:
         lines = [f"{screen.title} (only {me.name} sees this)"]
         lines += [part.replace("**", "") for part in (screen.said, screen.text) if part]
         if screen.panel is not None:
-            step = screen.panel.step
-            if step.done:
-                said = f" ({step.summary})" if step.summary and step.summary != step.move else ""
-                lines += [f"Your move: {step.move}{said}.", "  1. Play it", "pick 1 tries it; back changes it."]
-            else:
-                lines.append(step.prompt + (f" (in {step.within})" if step.within else ""))
-                if step.summary:
-                    lines.append(f"So far: {step.summary}")
-                lines += [f"  {n}. {o.label}  [{o.key}]" for n, o in enumerate(step.options, start=1)]
-                lines.append(HINT)
+            lines += step_lines(screen.panel.step, HINT, "pick 1 tries it; back changes it.")
         else:
             after = ["next" if screen.next_lesson else "", "again", "share", "stop"]
             lines.append("Now: " + ", ".join(word for word in after if word) + ".")

@@ -74,15 +74,7 @@ class ConsolePanel:
         step = panel.step
         self.open[me.id] = (panel.game_id, panel.version, step)
         lines = [panel.text.split("\n")[0].replace("**", "")]  # the game, "your move"
-        if step.done:
-            said = f" ({step.summary})" if step.summary and step.summary != step.move else ""
-            lines += [f"Your move: {step.move}{said}.", "  1. Play it", DONE_HINT]
-        else:
-            lines.append(step.prompt + (f" (in {step.within})" if step.within else ""))
-            if step.summary:
-                lines.append(f"So far: {step.summary}")
-            lines += [f"  {n}. {o.label}  [{o.key}]" for n, o in enumerate(step.options, start=1)]
-            lines.append(HINT)
+        lines += step_lines(step, HINT, DONE_HINT)
         if panel.image is not None:
             lines.append(f"[picture for {me.name}: {self.save(panel.image, panel.game_id, f'-pick-{me.name}')}]")
         return lines
@@ -97,3 +89,18 @@ def chosen_key(text: str, count: int, leave: str) -> str:
     if len(text) == 1 and text.upper() in KEYS[:count]:
         return text.upper()
     raise UserError(f"Choose one of the numbers 1-{count} shown (pick 2), or back, or {leave}.")
+
+
+def step_lines(step: Step, choose_hint: str, done_hint: str) -> list[str]:
+    """A move panel's step as the console prints it: the whole move and how to play it
+    (``done_hint``), or the question, what is chosen so far, the numbered options and how to
+    choose (``choose_hint``)."""
+    if step.done:
+        said = f" ({step.summary})" if step.summary and step.summary != step.move else ""
+        return [f"Your move: {step.move}{said}.", "  1. Play it", done_hint]
+    lines = [step.prompt + (f" (in {step.within})" if step.within else "")]
+    if step.summary:
+        lines.append(f"So far: {step.summary}")
+    lines += [f"  {n}. {o.label}  [{o.key}]" for n, o in enumerate(step.options, start=1)]
+    lines.append(choose_hint)
+    return lines
