@@ -8,8 +8,9 @@ play (an established player is provisional again after about a year away).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from openskill.models import PlackettLuce
 
@@ -65,3 +66,24 @@ def rate(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
     teams = [[MODEL.rating(mu=s.mu, sigma=s.sigma)] for s in skills]
     rated = MODEL.rate(teams, ranks=list(places))
     return [Skill(team[0].mu, team[0].sigma) for team in rated]
+
+
+R = TypeVar("R")
+
+
+def board_lines(standing: Sequence[tuple[float, float, R]], settled: Callable[[int, int, R], str],
+                provisional: Callable[[float, float, R], str], name: Callable[[R], str]) -> list[tuple[str, str]]:
+    """A leaderboard as (section, line) from each entry's (shown rating, sigma, row): established
+    ratings first, best first, equal ratings sharing a place (``settled(place, rating, row)``),
+    then the provisional ones in a section of their own (``provisional(rating, sigma, row)``);
+    ties in order of ``name``."""
+    firm = sorted((p for p in standing if p[1] <= PROVISIONAL_SIGMA), key=lambda p: (-p[0], name(p[2])))
+    unsure = sorted((p for p in standing if p[1] > PROVISIONAL_SIGMA), key=lambda p: (-p[0], name(p[2])))
+    lines: list[tuple[str, str]] = []
+    place, last = 0, None
+    for i, (value, _sigma, row) in enumerate(firm):
+        if round(value) != last:
+            place, last = i + 1, round(value)
+        lines.append(("", settled(place, round(value), row)))
+    lines += [("Provisional", provisional(value, sigma, row)) for value, sigma, row in unsure]
+    return lines

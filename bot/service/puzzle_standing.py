@@ -101,14 +101,8 @@ def board_lines(pool: Sequence[PuzzlePlayerRow], now: float) -> list[tuple[str, 
     """A game's puzzle leaderboard as (section, line): established ratings first, equal ratings
     sharing a place, then the provisional ones."""
     standing = [(ratings.display(s.mu), s.sigma, r) for r in pool for s in (player_skill(r, now),)]
-    settled = sorted((p for p in standing if p[1] <= ratings.PROVISIONAL_SIGMA), key=lambda p: (-p[0], p[2].name))
-    unsure = sorted((p for p in standing if p[1] > ratings.PROVISIONAL_SIGMA), key=lambda p: (-p[0], p[2].name))
-    lines: list[tuple[str, str]] = []
-    place, last = 0, None
-    for i, (value, _sigma, row) in enumerate(settled):
-        if round(value) != last:
-            place, last = i + 1, round(value)
-        lines.append(("", f"{place}. {row.name} {round(value)} ({row.solved} solved, streak best {row.best_streak})"))
-    for value, sigma, row in unsure:
-        lines.append(("Provisional", f"{row.name} {ratings.shown_value(value, sigma)} ({row.solved} solved)"))
-    return lines
+    return ratings.board_lines(
+        standing, lambda place, value, row: f"{place}. {row.name} {value} ({row.solved} solved, streak best "
+                                            f"{row.best_streak})",
+        lambda value, sigma, row: f"{row.name} {ratings.shown_value(value, sigma)} ({row.solved} solved)",
+        lambda row: row.name)

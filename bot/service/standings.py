@@ -173,17 +173,10 @@ class Standings:
         scope = "this server" if guild_id is not None else "everyone"
         if not pool:
             return Reply(f"No rated {info.name} games yet ({scope}).")
-        settled = sorted((p for p in pool if p[1] <= ratings.PROVISIONAL_SIGMA), key=lambda p: (-p[0], p[2].name))
-        unsure = sorted((p for p in pool if p[1] > ratings.PROVISIONAL_SIGMA), key=lambda p: (-p[0], p[2].name))
-        lines: list[tuple[str, str]] = []  # (section, line)
-        place, last = 0, None
-        for i, (shown, _sigma, row) in enumerate(settled):
-            if round(shown) != last:
-                place, last = i + 1, round(shown)
-            lines.append(("", f"{place}. {row.name} {round(shown)} ({count(row.games, 'game')})"))
-        for shown, sigma, row in unsure:
-            lines.append(("Provisional", f"{row.name} {ratings.shown_value(shown, sigma)} "
-                                         f"({count(row.games, 'game')})"))
+        lines = ratings.board_lines(
+            pool, lambda place, value, row: f"{place}. {row.name} {value} ({count(row.games, 'game')})",
+            lambda value, sigma, row: f"{row.name} {ratings.shown_value(value, sigma)} ({count(row.games, 'game')})",
+            lambda row: row.name)
         return Reply(board_page(f"{info.name} leaderboard ({scope})", lines, page, per_page))
 
 
